@@ -1,0 +1,3 @@
+"""SpecBridge: natural-language requirements to Lean 4 specifications, evaluated in three layers."""
+
+__version__ = "0.1.0"
