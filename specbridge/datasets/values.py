@@ -1,0 +1,86 @@
+"""Turning data-file values into Lean literal text, the one form tests are kept in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def lean_string(text: str) -> str:
+    """A Lean string literal for `text`, escaping what Lean's string syntax requires."""
+    out = []
+    for ch in text:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == '"':
+            out.append('\\"')
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\x{ord(ch):02x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def lean_char(ch: str) -> str:
+    """A Lean char literal for the single character `ch`."""
+    if len(ch) != 1:
+        raise ValueError(f"a Char value must be one character, got {ch!r}")
+    escapes = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+    return "'" + escapes.get(ch, ch) + "'"
+
+
+def json_to_lean(value: Any, lean_type: str) -> str:
+    """Lean literal text for a JSON value of a VERINA test file, given the Lean type it has.
+
+    VERINA stores String and Char values raw and everything else as Lean text or a JSON scalar/list.
+    """
+    ty = lean_type.strip()
+    while ty.startswith("(") and ty.endswith(")") and _balanced(ty[1:-1]):
+        ty = ty[1:-1].strip()
+    if ty == "String":
+        if not isinstance(value, str):
+            raise ValueError(f"expected a string for type String, got {type(value).__name__}")
+        return lean_string(value)
+    if ty == "Char":
+        if not isinstance(value, str):
+            raise ValueError(f"expected a one-character string for type Char, got {type(value).__name__}")
+        return lean_char(value)
+    return _scalar(value)
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        if not value.strip():
+            raise ValueError("empty value where a Lean literal is required")
+        return value.strip()
+    if isinstance(value, list):
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    if value is None:
+        raise ValueError("null where a Lean literal is required")
+    raise ValueError(f"cannot express a JSON {type(value).__name__} as a Lean literal")
+
+
+def yaml_to_lean(value: Any) -> str:
+    """Lean literal text for a value of a requirement file (already Lean text, or a YAML scalar)."""
+    return _scalar(value)
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth < 0:
+            return False
+    return depth == 0
