@@ -1,0 +1,250 @@
+"""Core commands: tasks, doctor, run, report, export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from specbridge.datasets import export_jsonl, load_dataset
+from specbridge.errors import SpecBridgeError
+from specbridge.settings import Settings, load_settings
+
+console = Console()
+err_console = Console(stderr=True)
+
+ConfigOption = Annotated[
+    Path | None, typer.Option("--config", help="Settings file (default: ./specbridge.toml when present).")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object for scripts.")]
+
+
+def settings_or_exit(config: Path | None) -> Settings:
+    try:
+        return load_settings(config)
+    except SpecBridgeError as exc:
+        err_console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from exc
+
+
+def fail(exc: Exception) -> typer.Exit:
+    err_console.print(f"[red]error:[/red] {exc}")
+    return typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tasks")(tasks_command)
+    app.command("doctor")(doctor_command)
+    app.command("run")(run_command)
+    app.command("report")(report_command)
+    app.command("export")(export_command)
+
+
+def tasks_command(
+    dataset: Annotated[Path, typer.Argument(help="A folder of tasks, a requirement file, a VERINA folder or .jsonl.")],
+    json_out: JsonOption = False,
+) -> None:
+    """List the tasks of a dataset, and the invalid ones with the reason."""
+    try:
+        loaded = load_dataset(dataset)
+    except SpecBridgeError as exc:
+        raise fail(exc) from exc
+    if json_out:
+        print(
+            json.dumps(
+                {
+                    "tasks": len(loaded.tasks),
+                    "ids": [t.id for t in loaded.tasks],
+                    "invalid": [{"path": i.path, "reason": i.reason} for i in loaded.invalid],
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    table = Table(title=f"{len(loaded.tasks)} tasks in {dataset}")
+    for col in ("id", "signature", "tests", "rejects", "reference"):
+        table.add_column(col)
+    for t in loaded.tasks:
+        table.add_row(
+            t.id,
+            t.signature.lean_header(),
+            str(len(t.tests)),
+            str(len(t.reject_inputs)),
+            "yes" if t.reference else "no",
+        )
+    console.print(table)
+    for bad in loaded.invalid:
+        err_console.print(f"[yellow]invalid:[/yellow] {bad.reason}")
+
+
+def doctor_command(
+    config: ConfigOption = None,
+    json_out: JsonOption = False,
+    no_probe: Annotated[bool, typer.Option("--no-probe", help="Do not contact the LLM endpoint.")] = False,
+) -> None:
+    """Check Python, the LLM configuration and the Lean toolchain; print the fix for what is missing."""
+    from specbridge.doctor import doctor
+
+    checks = doctor(settings_or_exit(config), probe_llm=not no_probe)
+    if json_out:
+        print(json.dumps({k: {"status": c.status, **c.detail, "fix": c.fix} for k, c in checks.items()}, default=str))
+        return
+    for name, check in checks.items():
+        good = check.status in ("ok", "available", "reachable", "configured")
+        mark = "[green]✓[/green]" if good else "[yellow]![/yellow]"
+        details = ", ".join(f"{k}={v}" for k, v in check.detail.items() if v not in (None, ""))
+        console.print(f"{mark} [bold]{name}[/bold]: {check.status}  {details}")
+        if check.fix:
+            console.print(f"    fix: {check.fix}")
+
+
+def run_command(
+    dataset: Annotated[Path, typer.Argument(help="The tasks to run: a folder, requirement file or .jsonl.")],
+    generator: Annotated[
+        str | None,
+        typer.Option(
+            help="reference | offline | baseline | specbridge (default: specbridge with an LLM, else offline)."
+        ),
+    ] = None,
+    db: Annotated[Path | None, typer.Option(help="Results database (default from settings: specbridge.db).")] = None,
+    limit: Annotated[int | None, typer.Option(help="Only the first N tasks.")] = None,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Start a new run instead of resuming the last one.")] = False,
+    examples: Annotated[
+        int, typer.Option(help="Make the first K tests of each task visible examples (left out of pass rates).")
+    ] = 0,
+    corpus: Annotated[
+        Path | None, typer.Option(help="Solved tasks for retrieval (default: datasets/examples).")
+    ] = None,
+    repair: Annotated[
+        int | None, typer.Option(help="Repair rounds for LLM generators (default from settings).")
+    ] = None,
+    workers: Annotated[int, typer.Option(help="Tasks in flight at once.")] = 1,
+    config: ConfigOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The batch job: generate a spec for each task, evaluate it with every layer, store it, summarize."""
+    from specbridge.pipeline import RunOptions, run_batch
+    from specbridge.report import build_report
+    from specbridge.store import Store
+
+    settings = settings_or_exit(config)
+    options = RunOptions(
+        dataset=dataset,
+        generator=generator,
+        db=db,
+        limit=limit,
+        fresh=fresh,
+        examples=examples,
+        corpus=corpus,
+        repair_rounds=repair,
+        workers=workers,
+    )
+    name = generator or settings.default_generator
+    if not json_out:
+        note = (
+            " (no LLM configured: the offline generator retrieves and adapts specs of solved tasks)"
+            if (name == "offline" and generator is None)
+            else ""
+        )
+        console.print(f"generator: [bold]{name}[/bold]{note}")
+    try:
+        with Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            disable=json_out,
+            transient=False,
+        ) as bar:
+            handle = bar.add_task("tasks", total=None)
+
+            def progress(task_id: str, done: int, total: int) -> None:
+                bar.update(handle, completed=done, total=total, description=f"tasks {task_id}".strip())
+
+            result = run_batch(options, settings, progress=progress)
+    except SpecBridgeError as exc:
+        raise fail(exc) from exc
+    for bad in result.invalid:
+        err_console.print(f"[yellow]skipped invalid task:[/yellow] {bad.reason}")
+    report = build_report(Store(options.db or settings.db), result.run)
+    if json_out:
+        print(json.dumps({**report.summary_json(), "resumed": result.resumed, "skipped": result.skipped}))
+        return
+    if result.resumed:
+        console.print(f"resumed run {result.run.id}: {result.skipped} task(s) already finished were skipped")
+    print_report(report)
+
+
+def report_command(
+    db: Annotated[Path | None, typer.Option(help="Results database (default from settings).")] = None,
+    run: Annotated[int | None, typer.Option(help="Run id (default: the newest run).")] = None,
+    config: ConfigOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Summarize a run: tasks, generation failures, verdicts per layer, sound-and-complete tasks."""
+    from specbridge.report import build_report
+    from specbridge.store import Store
+
+    settings = settings_or_exit(config)
+    path = db or Path(settings.db)
+    if not Path(path).exists():
+        raise fail(SpecBridgeError(f"{path}: no results database (run `specbridge run DATASET` first)"))
+    store = Store(path)
+    info = store.run(run) if run is not None else store.latest_run()
+    if info is None:
+        raise fail(SpecBridgeError(f"{path}: the database holds no runs"))
+    report = build_report(store, info)
+    if json_out:
+        print(json.dumps(report.summary_json()))
+        return
+    print_report(report)
+
+
+def print_report(report) -> None:
+    console.print(
+        f"[bold]run {report.run}[/bold]  generator={report.generator}"
+        + (f"  model={report.model}" if report.model else "")
+    )
+    console.print(f"protocol: {report.protocol}")
+    console.print(
+        f"tasks {report.tasks}: generated {report.generated}, generation failed {report.generation_failed}, "
+        f"[bold]sound & complete {report.sound_and_complete}[/bold] (all hidden computable obligations pass)"
+    )
+    table = Table(title="verdicts per layer (hidden obligations; the judge answers per task)")
+    table.add_column("layer")
+    for status in ("pass", "fail", "unknown", "error", "unavailable"):
+        table.add_column(status, justify="right")
+    for layer, counts in report.layers.items():
+        table.add_row(layer, *(str(counts[s]) for s in ("pass", "fail", "unknown", "error", "unavailable")))
+    console.print(table)
+    if report.examples_layers:
+        console.print(f"example obligations (visible to the generator, not counted above): {report.examples_layers}")
+    if report.unknown_causes:
+        console.print("unknown verdicts by cause: " + ", ".join(f"{k} ({v})" for k, v in report.unknown_causes.items()))
+    for task_id, error in list(report.generation_errors.items())[:10]:
+        console.print(f"[yellow]generation failed[/yellow] {task_id}: {error}")
+    if report.disagreements:
+        console.print(f"[red]{len(report.disagreements)} disagreement(s) between layers 2 and 3 (a bug in one):[/red]")
+        for d in report.disagreements[:20]:
+            console.print(f"  {d['task_id']} {d['obligation']}: computable={d['computable']} proof={d['proof']}")
+
+
+def export_command(
+    dataset: Annotated[Path, typer.Argument(help="The dataset to export.")],
+    jsonl: Annotated[Path, typer.Option("--jsonl", help="Output file, one task per line.")],
+) -> None:
+    """Export a dataset as JSONL (one task per line, in the requirement-file fields)."""
+    try:
+        loaded = load_dataset(dataset)
+    except SpecBridgeError as exc:
+        raise fail(exc) from exc
+    count = export_jsonl(loaded.tasks, jsonl)
+    console.print(f"wrote {count} task(s) to {jsonl}")
+    for bad in loaded.invalid:
+        err_console.print(f"[yellow]invalid, not exported:[/yellow] {bad.reason}")

@@ -1,0 +1,144 @@
+"""Run summaries: counts per layer and verdict, tasks sound and complete, generator accounting.
+
+Pass rates are over hidden obligations only; obligations made visible as examples (`--examples K`) are counted
+apart, so a generator is never graded on tests it could see.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from specbridge.evaluate.layers import LAYER_NAMES
+from specbridge.obligations import Status
+from specbridge.store import RunInfo, Store
+
+STATUSES = [s.value for s in Status]
+
+
+class LayerCounts(BaseModel):
+    pass_: int = Field(0, alias="pass")
+    fail: int = 0
+    unknown: int = 0
+    error: int = 0
+    unavailable: int = 0
+
+    model_config = {"populate_by_name": True}
+
+    def as_dict(self) -> dict[str, int]:
+        return self.model_dump(by_alias=True)
+
+
+class RunReport(BaseModel):
+    run: int
+    generator: str
+    model: str | None
+    dataset: str
+    git_revision: str | None
+    protocol: str  # which tests the generator could see
+    tasks: int
+    generated: int
+    generation_failed: int
+    sound_and_complete: int
+    layers: dict[str, dict[str, int]]
+    examples_layers: dict[str, dict[str, int]]  # verdicts on example obligations, reported apart
+    unknown_causes: dict[str, int]
+    generation_errors: dict[str, str]
+    disagreements: list[dict[str, Any]]
+    tokens: dict[str, int]
+    latency_seconds: float
+    repair_rounds_used: int
+    seconds: float
+
+    def summary_json(self) -> dict[str, Any]:
+        """The documented `report --json` object (plus extra keys a script may use)."""
+        return self.model_dump()
+
+
+def build_report(store: Store, run: RunInfo) -> RunReport:
+    """Everything `specbridge report` prints about one run."""
+    task_rows = store.task_rows(run.id)
+    gen_rows = {r["task_id"]: r for r in store.generation_rows(run.id)}
+    evals = store.evaluation_rows(run.id)
+
+    layers = {name: Counter() for name in LAYER_NAMES}
+    examples_layers = {name: Counter() for name in LAYER_NAMES}
+    causes: Counter[str] = Counter()
+    computable_by_task: dict[str, list[str]] = defaultdict(list)
+    for row in evals:
+        target = examples_layers if row["visibility"] == "example" else layers
+        target.setdefault(row["layer"], Counter())[row["verdict"]] += 1
+        if row["verdict"] == Status.UNKNOWN.value and row["layer"] == "computable":
+            causes[row["cause"] or "unspecified"] += 1
+        if row["layer"] == "computable" and row["visibility"] != "example":
+            computable_by_task[row["task_id"]].append(row["verdict"])
+
+    generated = [r for r in task_rows if r["status"] == "generated"]
+    failed = [r for r in task_rows if r["status"] == "generation_failed"]
+    sound = sum(
+        1
+        for r in generated
+        if computable_by_task.get(r["task_id"]) and all(v == "pass" for v in computable_by_task[r["task_id"]])
+    )
+    tokens = Counter()
+    latency = 0.0
+    rounds_used = 0
+    for g in gen_rows.values():
+        tokens["prompt"] += g["prompt_tokens"] or 0
+        tokens["completion"] += g["completion_tokens"] or 0
+        tokens["calls"] += g["calls"] or 0
+        tokens["cached_calls"] += g["cached_calls"] or 0
+        latency += g["latency"] or 0.0
+        import json
+
+        rounds_used += max(0, len(json.loads(g["rounds"] or "[]")) - 1)
+
+    protocol = (
+        "no visible tests: every test is hidden from the generator"
+        if run.examples == 0
+        else f"the first {run.examples} test case(s) and reject input(s) of each task were visible examples; "
+        "pass rates below count hidden tests only"
+    )
+    if run.generator == "reference":
+        protocol = "reference specs (dataset self-check): no generator involved"
+    return RunReport(
+        run=run.id,
+        generator=run.generator,
+        model=run.model,
+        dataset=run.dataset,
+        git_revision=run.git_revision,
+        protocol=protocol,
+        tasks=len(task_rows),
+        generated=len(generated),
+        generation_failed=len(failed),
+        sound_and_complete=sound,
+        layers={k: _counts(v) for k, v in layers.items()},
+        examples_layers={k: _counts(v) for k, v in examples_layers.items() if sum(v.values())},
+        unknown_causes=dict(causes.most_common()),
+        generation_errors={r["task_id"]: gen_rows[r["task_id"]]["error"] for r in failed if r["task_id"] in gen_rows},
+        disagreements=_disagreements(evals),
+        tokens=dict(tokens),
+        latency_seconds=round(latency, 3),
+        repair_rounds_used=rounds_used,
+        seconds=round(sum(r["seconds"] or 0.0 for r in task_rows), 3),
+    )
+
+
+def _counts(counter: Counter) -> dict[str, int]:
+    return {s: int(counter.get(s, 0)) for s in STATUSES}
+
+
+def _disagreements(evals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Obligations where layers 2 and 3 both gave a definite verdict and the verdicts differ."""
+    definite = {Status.PASS.value, Status.FAIL.value}
+    by_key: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
+    for row in evals:
+        if row["layer"] in ("computable", "proof") and row["verdict"] in definite:
+            by_key[(row["task_id"], row["obligation"])][row["layer"]] = row["verdict"]
+    return [
+        {"task_id": t, "obligation": o, "computable": v["computable"], "proof": v["proof"]}
+        for (t, o), v in sorted(by_key.items())
+        if len(v) == 2 and v["computable"] != v["proof"]
+    ]

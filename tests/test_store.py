@@ -1,0 +1,90 @@
+"""The results store: per-task transactional writes, run lookup by fingerprint, queries for reports."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from specbridge.generate import Generation, Usage
+from specbridge.obligations import Obligation, ObligationKind, Status, Verdict
+from specbridge.store import EvaluationRow, Store
+
+
+def make_run(store: Store, fingerprint: str = "fp"):
+    return store.create_run(
+        generator="reference",
+        model=None,
+        dataset="/d",
+        fingerprint=fingerprint,
+        settings={"a": 1},
+        git_revision="abc",
+        examples=0,
+    )
+
+
+def obligation(i: int) -> Obligation:
+    return Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id="t", index=i, inputs={"x": str(i)})
+
+
+def test_task_result_lands_whole(tmp_path):
+    store = Store(tmp_path / "r.db")
+    run = make_run(store)
+    gen = Generation(generator="reference", spec_text="def f_precond := True", usage=Usage(prompt_tokens=3))
+    rows = [EvaluationRow("computable", obligation(i), Verdict(status=Status.PASS)) for i in range(3)]
+    store.write_task_result(
+        run_id=run.id,
+        task_id="t",
+        source="s",
+        signature="def f",
+        requirement="r",
+        generation=gen,
+        evaluations=rows,
+        seconds=0.1,
+    )
+    assert store.finished_task_ids(run.id) == {"t"}
+    assert [r["obligation"] for r in store.evaluation_rows(run.id)] == [
+        "pre_accepts_0",
+        "pre_accepts_1",
+        "pre_accepts_2",
+    ]
+    assert store.generation_rows(run.id)[0]["prompt_tokens"] == 3
+
+
+def test_failed_write_leaves_nothing_behind(tmp_path, monkeypatch):
+    store = Store(tmp_path / "r.db")
+    run = make_run(store)
+    gen = Generation(generator="reference", spec_text="x")
+    rows = [EvaluationRow("computable", obligation(0), Verdict(status=Status.PASS))]
+    evaluations = store.db["evaluations"]
+
+    def boom(*args, **kwargs):  # fails after the tasks and generations rows were inserted
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(type(evaluations), "insert_all", boom)
+    with pytest.raises(RuntimeError):
+        store.write_task_result(
+            run_id=run.id,
+            task_id="t",
+            source="s",
+            signature="",
+            requirement="",
+            generation=gen,
+            evaluations=rows,
+            seconds=0,
+        )
+    monkeypatch.undo()
+    assert store.finished_task_ids(run.id) == set()
+    assert store.generation_rows(run.id) == []
+    assert sqlite3.connect(tmp_path / "r.db").execute("select count(*) from tasks").fetchone() == (0,)
+
+
+def test_latest_run_by_fingerprint(tmp_path):
+    store = Store(tmp_path / "r.db")
+    a = make_run(store, "one")
+    b = make_run(store, "two")
+    assert store.latest_run("one").id == a.id
+    assert store.latest_run().id == b.id
+    assert store.latest_run("none") is None
+    store.finish_run(a.id)
+    assert store.run(a.id).ended is not None
