@@ -1,0 +1,210 @@
+"""The batch job: for each task, generate -> refuse untrusted specs -> evaluate with every layer -> store.
+
+Resumable: a run is identified by a fingerprint of (dataset, generator, model, settings that change results);
+running the same command again continues the newest run with that fingerprint and skips finished tasks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from specbridge.datasets import InvalidTask, load_dataset
+from specbridge.errors import SpecBridgeError, UntrustedSpecError
+from specbridge.evaluate.base import Layer
+from specbridge.evaluate.layers import build_layers
+from specbridge.generate import Generation, GenerationContext, get_generator
+from specbridge.obligations import build_obligations
+from specbridge.settings import Settings
+from specbridge.store import EvaluationRow, RunInfo, Store
+from specbridge.tasks import Task
+
+ProgressCallback = Callable[[str, int, int], None]  # (task_id, done, total)
+
+
+@dataclass
+class RunOptions:
+    dataset: Path
+    generator: str | None = None  # None: the settings' default (specbridge with an LLM, offline without)
+    db: Path | None = None
+    limit: int | None = None
+    fresh: bool = False
+    examples: int = 0
+    corpus: Path | None = None  # retrieval corpus for offline/LLM generators; default datasets/examples
+    repair_rounds: int | None = None
+    workers: int = 1
+
+
+@dataclass
+class RunResult:
+    run: RunInfo
+    resumed: bool
+    skipped: int  # tasks already finished in an earlier invocation
+    processed: int
+    invalid: list[InvalidTask] = field(default_factory=list)
+
+
+@dataclass
+class TaskOutcome:
+    task: Task
+    generation: Generation
+    evaluations: list[EvaluationRow]
+    seconds: float
+
+
+def run_fingerprint(dataset: Path, generator: str, settings: Settings, examples: int, repair: int) -> str:
+    """Identifies 'the same command': what a resumed run must share with the run it continues."""
+    material = {
+        "dataset": str(Path(dataset).resolve()),
+        "generator": generator,
+        "model": settings.llm.model,
+        "examples": examples,
+        "repair": repair,
+    }
+    return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def git_revision() -> str | None:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            cwd=Path(__file__).resolve().parent,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return out.stdout.strip() or None if out.returncode == 0 else None
+
+
+def default_corpus_dir() -> Path:
+    return Path(__file__).resolve().parent.parent / "datasets" / "examples"
+
+
+def evaluate_task(
+    task: Task, generation: Generation, layers: list[Layer], *, started: float | None = None
+) -> TaskOutcome:
+    """Run every layer on a generated spec (all obligations, examples included; reports separate them)."""
+    started = time.perf_counter() if started is None else started
+    rows: list[EvaluationRow] = []
+    if generation.error is None:
+        obligations = build_obligations(task)
+        for layer in layers:
+            verdicts = layer.evaluate(task, generation.spec_text, obligations)
+            if getattr(layer, "per_task", False):
+                rows.extend(EvaluationRow(layer.name, None, v) for v in verdicts)
+            else:
+                rows.extend(EvaluationRow(layer.name, o, v) for o, v in zip(obligations, verdicts, strict=True))
+    return TaskOutcome(task, generation, rows, time.perf_counter() - started)
+
+
+def generate_checked(task: Task, generator_name: str, context: GenerationContext) -> Generation:
+    """Generate a spec from what the generator may see, then refuse it if it runs code or widens trust."""
+    generator = get_generator(generator_name)
+    visible = task if generator_name == "reference" else task.visible_view()
+    try:
+        generation = generator.generate(visible, context)
+    except SpecBridgeError as exc:  # generators return errors, but a bug must not stop the batch
+        return Generation(generator=generator_name, error=str(exc))
+    if generation.error is None:
+        if not generation.spec_text.strip():
+            return generation.model_copy(update={"error": "the generator produced an empty spec"})
+        try:
+            check_untrusted(generation.spec_text)
+        except UntrustedSpecError as exc:
+            return generation.model_copy(update={"error": f"refused untrusted spec: {exc}"})
+    return generation
+
+
+def check_untrusted(spec_text: str) -> None:
+    from specbridge.lean.sandbox import check_untrusted as sandbox_check
+
+    sandbox_check(spec_text)
+
+
+def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCallback | None = None) -> RunResult:
+    """The batch job over a dataset; returns the run it wrote (new or resumed)."""
+    loaded = load_dataset(options.dataset)
+    generator_name = options.generator or settings.default_generator
+    get_generator(generator_name)  # fail fast on an unknown name
+    repair = settings.repair_rounds if options.repair_rounds is None else options.repair_rounds
+    tasks = [t.with_examples(options.examples) if options.examples else t for t in loaded.tasks]
+    if options.limit is not None:
+        tasks = tasks[: options.limit]
+
+    store = Store(options.db or settings.db)
+    fingerprint = run_fingerprint(options.dataset, generator_name, settings, options.examples, repair)
+    run = None if options.fresh else store.latest_run(fingerprint)
+    resumed = run is not None
+    if run is None:
+        run = store.create_run(
+            generator=generator_name,
+            model=settings.llm.model if generator_name in ("specbridge", "baseline") else None,
+            dataset=str(Path(options.dataset).resolve()),
+            fingerprint=fingerprint,
+            settings={**settings.model_dump(exclude={"llm": {"api_key"}}), "repair_rounds": repair},
+            git_revision=git_revision(),
+            examples=options.examples,
+        )
+    finished = store.finished_task_ids(run.id)
+    todo = [t for t in tasks if t.id not in finished]
+    skipped = len(tasks) - len(todo)
+
+    corpus_dir = options.corpus or default_corpus_dir()
+    corpus = load_dataset(corpus_dir).tasks if generator_name not in ("reference",) and corpus_dir.exists() else []
+    context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=repair)
+    layers = build_layers(settings)
+
+    def work(task: Task) -> TaskOutcome:
+        started = time.perf_counter()
+        generation = generate_checked(task, generator_name, context)
+        return evaluate_task(task, generation, layers, started=started)
+
+    done = skipped
+    processed = 0
+    if progress:
+        progress("", done, len(tasks))
+    with ThreadPoolExecutor(max_workers=max(1, options.workers)) as pool:
+        pending: set[Future[TaskOutcome]] = set()
+        queue = iter(todo)
+        for task in queue:
+            pending.add(pool.submit(work, task))
+            if len(pending) >= max(1, options.workers) * 2:
+                break
+        while pending:
+            completed, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in completed:
+                outcome = future.result()
+                _store_outcome(store, run.id, outcome)
+                done += 1
+                processed += 1
+                if progress:
+                    progress(outcome.task.id, done, len(tasks))
+                nxt = next(queue, None)
+                if nxt is not None:
+                    pending.add(pool.submit(work, nxt))
+    store.finish_run(run.id)
+    return RunResult(
+        run=store.run(run.id), resumed=resumed, skipped=skipped, processed=processed, invalid=loaded.invalid
+    )
+
+
+def _store_outcome(store: Store, run_id: int, outcome: TaskOutcome) -> None:
+    task = outcome.task
+    store.write_task_result(
+        run_id=run_id,
+        task_id=task.id,
+        source=task.source,
+        signature=task.signature.lean_header(),
+        requirement=task.requirement,
+        generation=outcome.generation,
+        evaluations=outcome.evaluations,
+        seconds=outcome.seconds,
+    )
