@@ -58,7 +58,14 @@ def load_verina_task(folder: Path) -> Task:
     if not isinstance(meta, dict):
         raise TaskFormatError(str(task_json), "expected a JSON object")
     task_id = _field(meta, "id", str, task_json)
-    signature = _signature(_field(meta, "signature", dict, task_json), task_json)
+    if "signature" not in meta and (folder / "signature.json").is_file():  # older layout: a file of its own
+        sig_path = folder / "signature.json"
+        raw_sig = _read_json(sig_path)
+        if not isinstance(raw_sig, dict):
+            raise TaskFormatError(str(sig_path), "expected a JSON object")
+        signature = _signature(raw_sig, sig_path)
+    else:
+        signature = _signature(_field(meta, "signature", dict, task_json), task_json)
     types = {p.name: p.type for p in signature.params}
 
     description = folder / meta.get("description_file", "description.txt")

@@ -180,3 +180,13 @@ def test_broken_verina_task_is_reported_and_others_load(verina_dev, tmp_path):
     loaded = load_dataset(tmp_path)
     assert [t.id for t in loaded.tasks] == ["verina_basic_1"]
     assert "test.json" in loaded.invalid[0].reason and "[0].input" in loaded.invalid[0].reason
+
+
+def test_verina_signature_json_fallback(verina_dev, tmp_path):
+    folder = tmp_path / "verina_basic_1"
+    shutil.copytree(verina_dev / "verina_basic_1", folder)
+    meta = json.loads((folder / "task.json").read_text(encoding="utf-8"))
+    signature = meta.pop("signature")
+    (folder / "task.json").write_text(json.dumps(meta), encoding="utf-8")
+    (folder / "signature.json").write_text(json.dumps(signature), encoding="utf-8")
+    assert load_task(folder).signature.name == signature["name"]

@@ -1,0 +1,5 @@
+"""`python -m specbridge` is the `specbridge` command."""
+
+from specbridge.cli import app
+
+app()
