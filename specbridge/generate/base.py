@@ -8,7 +8,7 @@ generators the visible view; the `reference` generator is the one deliberate exc
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -44,6 +44,7 @@ class Generation(BaseModel):
     rounds: list[Round] = Field(default_factory=list)
     error: str | None = None
     notes: str = ""  # e.g. which corpus task an offline spec was adapted from
+    unavailable: bool = False  # no engine to generate with (no LLM configured): neither a pass nor a fail
 
 
 @dataclass
@@ -53,6 +54,9 @@ class GenerationContext:
     settings: Settings
     corpus: list[Task] = field(default_factory=list)  # solved tasks for retrieval (never the task itself)
     repair_rounds: int = 0
+    # Optional services, shared across the tasks of a batch (additive; None means "build the default"):
+    llm: Any = None  # a specbridge.llm.LLMClient; LLM generators create one from settings.llm when None
+    checker: Any = None  # check(task, spec_text) -> specbridge.generate.repair.CheckResult; default: layer 2
 
 
 class Generator(Protocol):

@@ -1,0 +1,136 @@
+"""In-process retrieval of solved tasks: BM25 over requirement text plus signature-shape similarity.
+
+Written with the standard library only (no model downloads). `Retriever.search(task)` never returns the task
+itself: neither the same id nor a task with the same requirement text.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from specbridge.tasks import Signature, Task
+
+_STOP = frozenset(
+    """a an and are as at be by for from given has have if in into is it its of on or that the their then this
+    to was were which while with without should must will would can each every any all task requires
+    writing write lean method function implement implementation return returns returned value values
+    input inputs output outputs problem goal description determine determines compute computes""".split()
+)
+_BOILERPLATE = re.compile(r"-{3,}\s*(description|input|output)\s*-{3,}", re.I)
+
+
+def requirement_text(task: Task) -> str:
+    """The requirement without VERINA's section banners."""
+    return _BOILERPLATE.sub(" ", task.requirement)
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-case word stems without stop words; camelCase and snake_case names are split."""
+    text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)
+    words = re.findall(r"[a-zA-Z]+|\d+", text.lower())
+    return [_stem(w) for w in words if w not in _STOP and len(w) > 1]
+
+
+class BM25:
+    """Okapi BM25 over pre-tokenized documents."""
+
+    def __init__(self, docs: list[list[str]], *, k1: float = 1.5, b: float = 0.75):
+        self.docs = [Counter(d) for d in docs]
+        self.lengths = [len(d) for d in docs]
+        self.avg = (sum(self.lengths) / len(docs)) if docs else 0.0
+        df: Counter[str] = Counter()
+        for d in self.docs:
+            df.update(d.keys())
+        n = len(docs)
+        self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
+        self.k1, self.b = k1, b
+
+    def scores(self, query: list[str]) -> list[float]:
+        q = Counter(query)
+        out = []
+        for doc, length in zip(self.docs, self.lengths, strict=True):
+            s = 0.0
+            norm = self.k1 * (1 - self.b + self.b * length / (self.avg or 1))
+            for term, qf in q.items():
+                f = doc.get(term)
+                if f:
+                    s += self.idf.get(term, 0.0) * f * (self.k1 + 1) / (f + norm) * (1 + math.log(qf))
+            out.append(s)
+        return out
+
+
+def type_shape(lean_type: str) -> str:
+    """A coarse shape of a Lean type: sequences, numbers, strings... (`Array Int` and `List Int` -> `seq num`)."""
+    t = lean_type.replace("(", " ( ").replace(")", " ) ").replace("×", " × ")
+    out = []
+    for w in t.split():
+        if w in ("Array", "List"):
+            out.append("seq")
+        elif w in ("Nat", "Int", "UInt8", "UInt16", "UInt32", "UInt64", "Float", "Rat"):
+            out.append("num")
+        elif w in ("String",):
+            out.append("seq chr")
+        elif w in ("Char",):
+            out.append("chr")
+        elif w in ("(", ")"):
+            continue
+        else:
+            out.append(w.lower())
+    return " ".join(out)
+
+
+def signature_similarity(a: Signature, b: Signature) -> float:
+    """1.0 for identical types, partial credit for the same arity and the same coarse shapes."""
+    ta = [p.type for p in a.params] + ["->" + a.return_type]
+    tb = [p.type for p in b.params] + ["->" + b.return_type]
+    exact = sum(x == y for x, y in zip(ta, tb, strict=False)) / max(len(ta), len(tb))
+    sa = [type_shape(p.type) for p in a.params]
+    sb = [type_shape(p.type) for p in b.params]
+    arity = 1.0 if len(sa) == len(sb) else 0.0
+    shapes = Counter(sa) & Counter(sb)
+    shape_score = sum(shapes.values()) / max(len(sa), len(sb), 1)
+    ret = 1.0 if type_shape(a.return_type) == type_shape(b.return_type) else 0.0
+    return 0.35 * exact + 0.2 * arity + 0.25 * shape_score + 0.2 * ret
+
+
+@dataclass(frozen=True)
+class Retrieved:
+    task: Task
+    score: float
+    text_score: float  # BM25 normalised to [0, 1] by the best hit of the query
+    signature_score: float
+
+
+class Retriever:
+    """Ranks corpus tasks by requirement similarity (BM25) and signature shape."""
+
+    def __init__(self, corpus: list[Task], *, text_weight: float = 0.75):
+        self.corpus = list(corpus)
+        self.text_weight = text_weight
+        self._index = BM25([tokenize(requirement_text(t) + " " + t.signature.name) for t in self.corpus])
+
+    def search(self, task: Task, k: int = 3) -> list[Retrieved]:
+        """The `k` best corpus tasks for `task`, never the task itself (same id or same requirement text)."""
+        query = tokenize(requirement_text(task) + " " + task.signature.name)
+        raw = self._index.scores(query)
+        best = max(raw, default=0.0) or 1.0
+        own_text = " ".join(task.requirement.split())
+        hits = []
+        for other, s in zip(self.corpus, raw, strict=True):
+            if other.id == task.id or " ".join(other.requirement.split()) == own_text:
+                continue
+            text = s / best
+            sig = signature_similarity(task.signature, other.signature)
+            hits.append(Retrieved(other, self.text_weight * text + (1 - self.text_weight) * sig, text, sig))
+        hits.sort(key=lambda r: (-r.score, r.task.id))
+        return hits[:k]
