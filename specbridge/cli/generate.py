@@ -1,0 +1,72 @@
+"""`specbridge generate REQUIREMENT_FILE`: one task, print the plan and the spec."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.syntax import Syntax
+
+from specbridge.errors import SpecBridgeError
+from specbridge.settings import Settings, load_settings
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("generate")(generate_command)
+
+
+def generate_command(
+    requirement_file: Annotated[
+        Path, typer.Argument(help="A requirement file (Markdown + YAML front matter) or a VERINA task folder.")
+    ],
+    generator: Annotated[
+        str | None,
+        typer.Option(help="specbridge | baseline | offline (default: specbridge with an LLM, offline without)."),
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Also write the spec (Lean) to this file.")] = None,
+    corpus: Annotated[
+        Path | None, typer.Option(help="Solved tasks to retrieve examples from (default: datasets/examples).")
+    ] = None,
+    repair: Annotated[int | None, typer.Option(help="Repair rounds (default from settings).")] = None,
+    config: Annotated[Path | None, typer.Option("--config", help="Settings file.")] = None,
+) -> None:
+    """Generate the spec of one requirement: prints the plan (NLFP) and the Lean spec."""
+    from specbridge.generate.single import generate_for_file
+
+    try:
+        settings: Settings = load_settings(config)
+        task, gen = generate_for_file(
+            requirement_file, settings, generator=generator, corpus_dir=corpus, repair_rounds=repair
+        )
+    except SpecBridgeError as exc:
+        err_console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from exc
+    console.print(f"[bold]{task.id}[/bold]  {task.signature.lean_header()}  generator: [bold]{gen.generator}[/bold]")
+    if gen.plan:
+        console.print(Panel(Markdown(gen.plan), title="plan (NLFP)", expand=False))
+    if gen.spec_text:
+        console.print(Panel(Syntax(gen.spec_text, "lean", word_wrap=True), title="spec", expand=False))
+    if gen.notes:
+        console.print(gen.notes, style="dim", markup=False, highlight=False)
+    u = gen.usage
+    if u.calls:
+        console.print(
+            f"model calls: {u.calls} ({u.cached_calls} cached), tokens: {u.prompt_tokens} in / "
+            f"{u.completion_tokens} out, latency: {u.latency:.1f}s, rounds: {len(gen.rounds)}",
+            style="dim",
+        )
+    if gen.error:
+        label = "unavailable" if gen.unavailable else "error"
+        err_console.print(f"[red]{label}:[/red] {gen.error}", markup=True, highlight=False)
+        raise typer.Exit(3 if gen.unavailable else 1)
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(gen.spec_text, encoding="utf-8")
+        console.print(f"spec written to {out}")

@@ -1,0 +1,443 @@
+"""The `offline` generator: a spec without any model, adapted from the most similar solved tasks of a corpus.
+
+It retrieves corpus tasks by requirement text (BM25) and signature shape, adapts each one's spec to the new
+signature — renaming the function and the parameters, and mapping types with `let` bindings (`Array`↔`List` via
+`.toArray`/`.toList`, `String`↔`List Char`, `Nat`↔`Int`) —, composes variants (another candidate's
+precondition, `True`, a guard read from the requirement's wording such as "non-empty"), and ranks them:
+
+* with example tests: by the example obligations each candidate passes in the computable layer;
+* without: by text+signature similarity, then by whether the candidate parses and evaluates without error or
+  `unknown` on inputs generated from the parameter types (made-up inputs, not the task's tests).
+
+It never retrieves the task itself (same id or identical requirement text) and never sees hidden tests (it is
+handed `task.visible_view()`, and calls `visible_view()` again itself). `Generation.notes` says plainly that the
+offline generator produced the spec and from which corpus task(s).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+
+from specbridge.generate.base import Generation, GenerationContext
+from specbridge.generate.extract import mentions, rename_identifiers
+from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
+from specbridge.obligations import Obligation, ObligationKind, Status
+from specbridge.retrieval import Retriever
+from specbridge.tasks import ReferenceSpec, Signature, Task, render_spec_source
+
+TOP_K = 8  # corpus tasks adapted per task
+MAX_PROBED = 16  # candidates evaluated on generated inputs (no example tests)
+MAX_CHECKED = 40  # candidates checked on example tests
+
+
+@dataclass
+class Candidate:
+    aux: str
+    precond: str
+    postcond: str
+    sources: list[str]  # corpus task ids the parts came from
+    prior: float  # retrieval similarity, adjusted by adaptation penalties and bonuses
+    notes: list[str] = field(default_factory=list)
+    check: CheckResult | None = None
+    probe_penalty: float = 0.0
+
+    def spec(self) -> ReferenceSpec:
+        return ReferenceSpec(aux=self.aux, precond=self.precond, postcond=self.postcond)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Type mapping
+
+
+def _norm(t: str) -> str:
+    t = " ".join(t.replace("(", " ( ").replace(")", " ) ").split())
+    t = re.sub(r"^\( (.*) \)$", r"\1", t)
+    t = re.sub(r"Prod (\w+) (\w+)", r"\1 × \2", t)
+    return t.replace("( ", "(").replace(" )", ")")
+
+
+def _seq(t: str) -> tuple[str, str] | None:
+    m = re.fullmatch(r"(Array|List) (.+)", _norm(t))
+    if not m:
+        return None
+    return m.group(1), m.group(2)
+
+
+def conversion(src_type: str, dst_type: str) -> tuple[str, float] | None:
+    """How to turn a value `{v}` of `dst_type` into `src_type` (a Lean template, and a penalty), or None."""
+    s, d = _norm(src_type), _norm(dst_type)
+    if s == d:
+        return "{v}", 0.0
+    ss, ds = _seq(s), _seq(d)
+    if ss and ds and ss[1] == ds[1]:
+        return ("{v}.toArray" if ss[0] == "Array" else "{v}.toList"), 0.01
+    if ss and ds and ss[0] == ds[0] and {ss[1], ds[1]} == {"Int", "Nat"}:
+        if ss[1] == "Int":
+            return "{v}.map (fun n => (n : Int))", 0.05
+        return "{v}.map Int.toNat", 0.15
+    if s == "List Char" and d == "String":
+        return "{v}.toList", 0.01
+    if s == "Array Char" and d == "String":
+        return "{v}.toList.toArray", 0.05
+    if s == "String" and d == "List Char":
+        return "String.mk {v}", 0.01
+    opt = re.fullmatch(r"Option (.+)", s)
+    if opt and _norm(opt.group(1)) == d:
+        return "some {v}", 0.1
+    if s == "Int" and d == "Nat":
+        return "({v} : Int)", 0.05
+    if s == "Nat" and d == "Int":
+        return "{v}.toNat", 0.15  # lossy on negative values
+    return None
+
+
+def _compat(src_type: str, dst_type: str) -> float:
+    """How well a source parameter type fits a target one: 3 equal, 2 convertible, 0.5 same shape, -1 not."""
+    conv = conversion(src_type, dst_type)
+    if conv is not None:
+        return 3.0 if conv[0] == "{v}" else 2.0
+    from specbridge.retrieval import type_shape
+
+    return 0.5 if type_shape(src_type) == type_shape(dst_type) else -1.0
+
+
+def adapt(source: Task, target: Signature, *, prior: float) -> Candidate | None:
+    """The source's reference spec rewritten for `target`; None when the shapes cannot be matched."""
+    ref = source.reference
+    if ref is None:
+        return None
+    src = source.signature
+    n = len(src.params)
+    if n != len(target.params) or n > 5:
+        return None
+    best: tuple[float, tuple[int, ...]] | None = None
+    for perm in itertools.permutations(range(n)):
+        score = 0.0
+        for i, j in enumerate(perm):
+            c = _compat(src.params[i].type, target.params[j].type)
+            if c < 0:
+                score = -1e9
+                break
+            score += c - (0.01 if i != j else 0.0)  # prefer the given order on ties
+        if best is None or score > best[0]:
+            best = (score, perm)
+    if best is None or best[0] < 0:
+        return None
+    perm = best[1]
+    notes: list[str] = []
+    penalty = 0.0
+    renames: dict[str, str] = {}
+    lets: list[tuple[str, str, str]] = []  # (source name, target name, Lean `let` line)
+    dst_names = {p.name for p in target.params}
+    body_text = "\n".join((ref.precond, ref.postcond))
+    for i, j in enumerate(perm):
+        sp, dp = src.params[i], target.params[j]
+        conv = conversion(sp.type, dp.type)
+        if conv is None:  # same shape, no known conversion: reuse as written and let the probe judge it
+            penalty += 0.2
+            notes.append(f"reused `{sp.name} : {sp.type}` as `{dp.name} : {dp.type}` unchanged")
+            template, cost = "{v}", 0.0
+        else:
+            template, cost = conv
+        penalty += cost
+        if template == "{v}":
+            if sp.name != dp.name:
+                renames[sp.name] = dp.name
+        else:
+            lets.append((sp.name, dp.name, f"let {sp.name} : {sp.type} := {template.format(v=dp.name)}"))
+            notes.append(f"mapped `{dp.name} : {dp.type}` to `{sp.name} : {sp.type}`")
+    # A rename must not capture a bound variable of the source body, nor collide with a let-bound name.
+    let_names = {s for s, _, _ in lets}
+    targets = set(renames.values())
+    if (targets & let_names) or any(new not in renames and mentions(body_text, new) for new in targets):
+        lets = [*((old, new, f"let {old} := {new}") for old, new in renames.items()), *lets]
+        renames = {}
+    if any(s in dst_names - {d} for s, d, _ in lets):
+        return None  # a let would shadow another parameter: too tangled to adapt safely
+    let_lines = [line for _, _, line in lets]
+    result_conv = conversion(src.return_type, target.return_type)
+    result_lets: list[str] = []
+    if result_conv is None:
+        if _compat(src.return_type, target.return_type) < 0:
+            return None
+        penalty += 0.2
+        notes.append(f"reused the result type `{src.return_type}` as `{target.return_type}` unchanged")
+    elif result_conv[0] != "{v}":
+        penalty += result_conv[1]
+        result_lets.append(f"let result : {src.return_type} := {result_conv[0].format(v='result')}")
+        notes.append(f"mapped the result `{target.return_type}` to `{src.return_type}`")
+    name_map = {src.precond_name: target.precond_name, src.postcond_name: target.postcond_name}
+    if src.name != target.name:
+        name_map[src.name] = target.name
+
+    def rewrite(body: str, extra: list[str]) -> str:
+        body = rename_identifiers(rename_identifiers(body, renames), name_map)
+        prefix = [*let_lines, *extra]
+        return "\n".join([*prefix, body.strip()]) if prefix else body.strip()
+
+    pre = rewrite(ref.precond, [])
+    post = rewrite(ref.postcond, result_lets)
+    if _norm_body(ref.precond) == "True":
+        pre = "True"
+    aux = rename_identifiers(ref.aux, name_map) if ref.aux.strip() else ""
+    return Candidate(aux=aux, precond=pre, postcond=post, sources=[source.id], prior=prior - penalty, notes=notes)
+
+
+def _norm_body(body: str) -> str:
+    return " ".join(body.split())
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Guards from the requirement's wording
+
+_NON_EMPTY = re.compile(r"\bnon[- ]?empty\b|\bnot empty\b|\bat least one (element|item|number|character)", re.I)
+
+
+def wording_guard(task: Task) -> tuple[str, str] | None:
+    """A guard the requirement states in words, as (Lean proposition, description); None when none is found."""
+    if not _NON_EMPTY.search(task.requirement):
+        return None
+    for p in task.signature.params:
+        t = _norm(p.type)
+        if t.startswith("List "):
+            return f"{p.name} ≠ []", f"`{p.name}` is non-empty (from the requirement's wording)"
+        if t.startswith("Array "):
+            return f"{p.name}.size > 0", f"`{p.name}` is non-empty (from the requirement's wording)"
+        if t == "String":
+            return f'{p.name} ≠ ""', f"`{p.name}` is non-empty (from the requirement's wording)"
+    return None
+
+
+def _already_guards(pre: str, param: str) -> bool:
+    return mentions(pre, param) and _norm_body(pre) != "True"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Inputs made up from the parameter types (never the task's tests)
+
+
+def sample_values(lean_type: str, depth: int = 0) -> list[str]:
+    """A few Lean literals of `lean_type`: small, edge-case and typical values; [] for types we cannot build."""
+    t = _norm(lean_type)
+    if depth > 2:
+        return []
+    simple = {
+        "Nat": ["0", "1", "3", "10"],
+        "Int": ["0", "-2", "3", "7"],
+        "Bool": ["true", "false"],
+        "Char": ["'a'", "'Z'", "'3'"],
+        "String": ['""', '"abca"', '"Hello World"'],
+        "Float": ["0.0", "1.5", "-2.25"],
+        "UInt8": ["0", "7", "255"],
+        "UInt16": ["0", "7"],
+        "UInt32": ["0", "7"],
+        "UInt64": ["0", "7"],
+    }
+    if t in simple:
+        return simple[t]
+    m = re.fullmatch(r"(Array|List) (.+)", t)
+    if m:
+        inner = sample_values(m.group(2), depth + 1)
+        if not inner:
+            return []
+        lists = [[], inner[:1], inner[:3], [inner[-1], inner[0], inner[-1]]]
+        prefix = "#" if m.group(1) == "Array" else ""
+        return [prefix + "[" + ", ".join(items) + "]" for items in lists]
+    m = re.fullmatch(r"Option (.+)", t)
+    if m:
+        inner = sample_values(m.group(1), depth + 1)
+        return ["none", *(f"some {_paren(v)}" for v in inner[:2])] if inner else []
+    parts = _split_product(t)
+    if len(parts) == 2:
+        a, b = (sample_values(p, depth + 1) for p in parts)
+        if a and b:
+            return [f"({x}, {y})" for x, y in zip(a, b * 2, strict=False)][:3]
+    return []
+
+
+def _paren(v: str) -> str:
+    return f"({v})" if " " in v and not v.startswith(("(", "[", "#[", '"')) else v
+
+
+def _split_product(t: str) -> list[str]:
+    t = t.strip()
+    if t.startswith("(") and t.endswith(")"):
+        t = t[1:-1]
+    depth = 0
+    for i, ch in enumerate(t):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "×" and depth == 0:
+            return [t[:i].strip(), t[i + 1 :].strip()]
+    return [t]
+
+
+def probe_obligations(task: Task, limit: int = 6) -> list[Obligation]:
+    """pre_accepts and post_accepts obligations over made-up inputs, to see whether a spec evaluates at all."""
+    pools = [sample_values(p.type) for p in task.signature.params]
+    results = sample_values(task.signature.return_type)
+    if any(not p for p in pools) or not results:
+        return []
+    out: list[Obligation] = []
+    for k in range(limit):
+        inputs = {
+            p.name: pool[(k + i) % len(pool)]
+            for i, (p, pool) in enumerate(zip(task.signature.params, pools, strict=True))
+        }
+        out.append(Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id=task.id, index=k, inputs=inputs))
+        out.append(
+            Obligation(
+                kind=ObligationKind.POST_ACCEPTS,
+                task_id=task.id,
+                index=k,
+                inputs=inputs,
+                output=results[k % len(results)],
+            )
+        )
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The generator
+
+
+class OfflineGenerator:
+    """Retrieval + adaptation + ranking; no model, no network. Used by default when no LLM is configured."""
+
+    name = "offline"
+
+    def __init__(self, *, top_k: int = TOP_K):
+        self.top_k = top_k
+        self._layer: object | None = None
+        self._layer_missing = False
+
+    def _computable(self, context: GenerationContext) -> object | None:
+        if self._layer is None and not self._layer_missing:
+            try:
+                from specbridge.evaluate.computable import ComputableLayer
+            except ImportError:
+                self._layer_missing = True
+                return None
+            self._layer = ComputableLayer(context.settings.computable)
+        return self._layer
+
+    def candidates(self, task: Task, context: GenerationContext) -> list[Candidate]:
+        """Every candidate spec for `task`, best prior first (before any checking)."""
+        corpus = [t for t in context.corpus if t.reference is not None]
+        cache = getattr(context, "_offline_retriever", None)
+        if cache is None or cache[0] is not context.corpus:
+            cache = (context.corpus, Retriever(corpus))
+            context._offline_retriever = cache  # type: ignore[attr-defined]
+        adapted: list[Candidate] = []
+        for h in cache[1].search(task, len(corpus)):  # best first, until top_k adapt
+            c = adapt(h.task, task.signature, prior=h.score)
+            if c is not None:
+                adapted.append(c)
+                if len(adapted) >= self.top_k:
+                    break
+        out: list[Candidate] = []
+        seen: set[tuple[str, str, str]] = set()
+
+        def add(c: Candidate) -> None:
+            key = (_norm_body(c.aux), _norm_body(c.precond), _norm_body(c.postcond))
+            if key not in seen:
+                seen.add(key)
+                out.append(c)
+
+        guard = wording_guard(task)
+        for c in adapted:
+            add(c)
+            if guard and not any(_already_guards(c.precond, p.name) for p in task.signature.params):
+                pre = guard[0] if _norm_body(c.precond) == "True" else f"{guard[0]} ∧ ({c.precond})"
+                add(
+                    Candidate(
+                        c.aux, pre, c.postcond, c.sources, c.prior + 0.02, [*c.notes, f"added the guard: {guard[1]}"]
+                    )
+                )
+            if _norm_body(c.precond) != "True":
+                add(Candidate(c.aux, "True", c.postcond, c.sources, c.prior - 0.1, [*c.notes, "precondition `True`"]))
+        # Compositions: one candidate's postcondition with another's precondition (both adapted to this task).
+        for a, b in itertools.permutations(adapted[:4], 2):
+            if _norm_body(b.precond) == "True":
+                continue
+            aux = "\n\n".join(x for x in (b.aux, a.aux) if x.strip()) if b.aux.strip() != a.aux.strip() else a.aux
+            add(
+                Candidate(
+                    aux,
+                    b.precond,
+                    a.postcond,
+                    [*a.sources, *b.sources],
+                    (a.prior + b.prior) / 2 - 0.08,
+                    [*a.notes, f"precondition from {b.sources[0]}"],
+                )
+            )
+        out.sort(key=lambda c: -c.prior)
+        return out
+
+    def generate(self, task: Task, context: GenerationContext) -> Generation:
+        """The best adapted corpus spec for `task`; an error when no corpus task can be adapted."""
+        task = task.visible_view()
+        cands = self.candidates(task, context)
+        if not cands:
+            return Generation(
+                generator=self.name,
+                error=f"offline: no corpus task could be adapted to `{task.signature.lean_header()}` "
+                f"(corpus of {len(context.corpus)} task(s)); configure an LLM or pass --corpus",
+            )
+        layer = self._computable(context)
+        has_examples = any(True for _ in task.tests) or any(True for _ in task.reject_inputs)
+        chosen = self._rank(task, context, cands, layer, has_examples)
+        spec_text = render_spec_source(task.signature, chosen.spec())
+        src = ", ".join(dict.fromkeys(chosen.sources))
+        lines = [
+            f"Produced by the offline generator (no LLM): adapted from corpus task(s) {src}.",
+            f"Ranked {len(cands)} candidate(s) "
+            + (
+                "by the example tests passed in the computable layer."
+                if has_examples and layer is not None
+                else "by requirement/signature similarity and by evaluating cleanly on generated inputs "
+                "(no example tests visible)."
+            ),
+        ]
+        if chosen.check is not None and chosen.check.total:
+            lines.append(f"Example obligations passed: {chosen.check.passed}/{chosen.check.total}.")
+        lines += chosen.notes
+        return Generation(generator=self.name, spec_text=spec_text, notes="\n".join(lines))
+
+    def _rank(
+        self, task: Task, context: GenerationContext, cands: list[Candidate], layer: object | None, has_examples: bool
+    ) -> Candidate:
+        checker = context.checker
+        if has_examples and (layer is not None or checker is not None):
+            for c in cands[:MAX_CHECKED]:
+                text = render_spec_source(task.signature, c.spec())
+                c.check = checker(task, text) if checker is not None else check_spec(task, text, layer)
+            checked = [c for c in cands[:MAX_CHECKED] if c.check is not None]
+            return max(checked, key=lambda c: (c.check.score(), c.prior))  # type: ignore[union-attr]
+        probes = probe_obligations(task)
+        for c in cands[:MAX_PROBED]:
+            text = render_spec_source(task.signature, c.spec())
+            c.probe_penalty = _probe(task, text, layer, probes)
+        return max(cands[:MAX_PROBED], key=lambda c: c.prior - c.probe_penalty)
+
+
+def _probe(task: Task, spec_text: str, layer: object | None, probes: list[Obligation]) -> float:
+    """A penalty for a spec that is refused, does not parse, or errs / is unknown on made-up inputs."""
+    try:
+        check_untrusted(spec_text)
+        parse_spec(spec_text)
+    except Exception:  # noqa: BLE001 - any failure here disqualifies the candidate, whatever its kind
+        return 10.0
+    if layer is None or not probes:
+        return 0.0
+    try:
+        verdicts = layer.evaluate(task, spec_text, probes)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001
+        return 5.0
+    bad = sum(v.status in (Status.ERROR, Status.UNKNOWN) for v in verdicts)
+    errors = sum(v.status is Status.ERROR for v in verdicts)
+    return 0.3 * bad / max(1, len(verdicts)) + (0.5 if errors == len(verdicts) else 0.0)

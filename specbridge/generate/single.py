@@ -1,0 +1,57 @@
+"""Generate a spec for one task: the library side of `specbridge generate REQUIREMENT_FILE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from specbridge.datasets import load_dataset, load_task
+from specbridge.generate.base import Generation, GenerationContext
+from specbridge.settings import Settings
+from specbridge.tasks import Task
+
+
+def default_corpus_dir() -> Path:
+    """The repository's own example dataset, the default retrieval corpus."""
+    return Path(__file__).resolve().parents[2] / "datasets" / "examples"
+
+
+def load_corpus(corpus: Path | None) -> list[Task]:
+    """Solved tasks to retrieve from (`corpus`, else datasets/examples); [] when the folder is absent."""
+    folder = corpus or default_corpus_dir()
+    if not Path(folder).exists():
+        return []
+    return [t for t in load_dataset(folder).tasks if t.reference is not None]
+
+
+def generate_for_task(
+    task: Task,
+    settings: Settings,
+    *,
+    generator: str | None = None,
+    corpus: list[Task] | None = None,
+    repair_rounds: int | None = None,
+    context: GenerationContext | None = None,
+) -> Generation:
+    """One generation for `task` from what a generator may see, refused if untrusted (as in a batch run)."""
+    from specbridge.pipeline import generate_checked
+
+    name = generator or settings.default_generator
+    if context is None:
+        rounds = settings.repair_rounds if repair_rounds is None else repair_rounds
+        context = GenerationContext(settings=settings, corpus=corpus or [], repair_rounds=rounds)
+    return generate_checked(task, name, context)
+
+
+def generate_for_file(
+    path: Path,
+    settings: Settings,
+    *,
+    generator: str | None = None,
+    corpus_dir: Path | None = None,
+    repair_rounds: int | None = None,
+) -> tuple[Task, Generation]:
+    """Load one requirement file (or VERINA task folder) and generate its spec; the file's task is excluded
+    from the corpus by id and by requirement text."""
+    task = load_task(path)
+    corpus = load_corpus(corpus_dir)
+    return task, generate_for_task(task, settings, generator=generator, corpus=corpus, repair_rounds=repair_rounds)

@@ -1,0 +1,156 @@
+"""The offline generator: retrieval, adaptation to the new signature, ranking, honest notes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from specbridge.generate.base import GenerationContext
+from specbridge.generate.offline import OfflineGenerator, adapt, conversion, probe_obligations, sample_values
+from specbridge.generate.repair import CheckResult
+from specbridge.settings import Settings
+from specbridge.tasks import Param, ReferenceSpec, Signature, Task, Visibility
+from specbridge.tasks import TestCase as Case
+
+SORT_ARRAY = Task(
+    id="corpus-sort",
+    requirement="Sort an array of integers in ascending order.",
+    signature=Signature(name="sortArray", params=(Param(name="a", type="Array Int"),), return_type="Array Int"),
+    reference=ReferenceSpec(
+        precond="True", postcond="List.Pairwise (· ≤ ·) result.toList ∧ List.isPerm a.toList result.toList"
+    ),
+)
+MAX_LIST = Task(
+    id="corpus-max",
+    requirement="Return the maximum of a non-empty list of integers.",
+    signature=Signature(name="maxList", params=(Param(name="l", type="List Int"),), return_type="Int"),
+    reference=ReferenceSpec(precond="l ≠ []", postcond="result ∈ l ∧ ∀ x ∈ l, x ≤ result"),
+)
+MIN_LIST = Task(
+    id="corpus-min",
+    requirement="Return the minimum of a non-empty list of integers.",
+    signature=Signature(name="minList", params=(Param(name="l", type="List Int"),), return_type="Int"),
+    reference=ReferenceSpec(precond="l ≠ []", postcond="result ∈ l ∧ ∀ x ∈ l, result ≤ x"),
+)
+CORPUS = [SORT_ARRAY, MAX_LIST, MIN_LIST]
+
+TARGET = Task(
+    id="target-sort",
+    requirement="Sort the given list of integers into ascending order.",
+    signature=Signature(name="sortList", params=(Param(name="xs", type="List Int"),), return_type="List Int"),
+)
+
+
+def _ctx(**kw: object) -> GenerationContext:
+    return GenerationContext(settings=Settings(), corpus=CORPUS, **kw)
+
+
+def test_adapt_maps_array_to_list_and_renames() -> None:
+    c = adapt(SORT_ARRAY, TARGET.signature, prior=1.0)
+    assert c is not None
+    assert c.postcond.splitlines()[:2] == [
+        "let a : Array Int := xs.toArray",
+        "let result : Array Int := result.toArray",
+    ]
+    assert c.precond == "True" and c.sources == ["corpus-sort"]
+
+
+def test_adapt_renames_parameters_without_capture() -> None:
+    sig = Signature(name="biggest", params=(Param(name="x", type="List Int"),), return_type="Int")
+    c = adapt(MAX_LIST, sig, prior=1.0)
+    assert c is not None
+    # `x` is bound inside the source body, so the parameter is let-bound instead of renamed.
+    assert c.postcond.startswith("let l := x\n") and "∀ x ∈ l, x ≤ result" in c.postcond
+    sig2 = Signature(name="biggest", params=(Param(name="nums", type="List Int"),), return_type="Int")
+    c2 = adapt(MAX_LIST, sig2, prior=1.0)
+    assert c2 is not None and c2.postcond == "result ∈ nums ∧ ∀ x ∈ nums, x ≤ result"
+    assert c2.precond == "nums ≠ []"
+
+
+def test_conversions() -> None:
+    assert conversion("Array Int", "List Int") == ("{v}.toArray", 0.01)
+    assert conversion("List Char", "String")[0] == "{v}.toList"
+    assert conversion("Int", "Nat")[0] == "({v} : Int)"
+    assert conversion("Option Int", "Int")[0] == "some {v}"
+    assert conversion("String", "Int") is None
+
+
+def test_generates_from_the_most_similar_task_with_honest_notes() -> None:
+    gen = OfflineGenerator().generate(TARGET, _ctx())
+    assert gen.error is None
+    assert "def sortList_postcond (xs : List Int) (result : List Int)" in gen.spec_text
+    assert "List.isPerm a.toList result.toList" in gen.spec_text
+    assert "offline generator" in gen.notes and "corpus-sort" in gen.notes
+
+
+def test_never_retrieves_the_task_itself() -> None:
+    same_text = MAX_LIST.model_copy(update={"id": "renamed-copy"})
+    gen = OfflineGenerator().generate(same_text, _ctx())
+    assert "corpus-max" not in gen.notes  # identical requirement text is excluded, not just the same id
+    gen2 = OfflineGenerator().generate(MAX_LIST, _ctx())
+    assert "corpus-max" not in gen2.notes and "corpus-min" in gen2.notes
+
+
+def test_example_tests_pick_the_candidate_that_passes() -> None:
+    target = Task(
+        id="target-max",
+        requirement="Return the minimum or maximum of a non-empty list of integers.",
+        signature=Signature(name="pick", params=(Param(name="ns", type="List Int"),), return_type="Int"),
+        tests=(Case(inputs={"ns": "[1, 4]"}, expected="4", visibility=Visibility.EXAMPLE),),
+    )
+
+    def checker(task: Task, spec_text: str) -> CheckResult:
+        assert [t.visibility for t in task.tests] == [Visibility.EXAMPLE]
+        good = "x ≤ result" in spec_text
+        return CheckResult(passed=2 if good else 1, total=2, problems=[] if good else ["wrong"])
+
+    gen = OfflineGenerator().generate(target, _ctx(checker=checker))
+    assert "∀ x ∈ ns, x ≤ result" in gen.spec_text
+    assert "corpus-max" in gen.notes and "Example obligations passed: 2/2" in gen.notes
+
+
+def test_no_adaptable_task_is_a_clear_error() -> None:
+    odd = Task(
+        id="odd",
+        requirement="Combine three strings.",
+        signature=Signature(name="f", params=tuple(Param(name=n, type="String") for n in "abc"), return_type="String"),
+    )
+    gen = OfflineGenerator().generate(odd, _ctx())
+    assert gen.error is not None and "no corpus task could be adapted" in gen.error
+
+
+def test_sample_values_and_probes() -> None:
+    assert sample_values("Array Nat")[0] == "#[]"
+    assert sample_values("List (Int × Nat)")[1].startswith("[(")
+    assert sample_values("Option Int")[0] == "none"
+    assert sample_values("Weird T") == []
+    probes = probe_obligations(TARGET)
+    assert probes and all(o.task_id == TARGET.id for o in probes)
+
+
+def test_cli_generate_offline(tmp_path: Path) -> None:
+    from specbridge.cli import app
+
+    req = tmp_path / "req.md"
+    req.write_text(
+        "---\nid: my_sort\nsignature:\n  name: sortList\n  params:\n    - {name: xs, type: List Int}\n"
+        "  return_type: List Int\n---\nSort the given list of integers into ascending order.\n",
+        encoding="utf-8",
+    )
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "sort.md").write_text(
+        "---\nid: corpus_sort\nsignature:\n  name: sortArray\n  params:\n    - {name: a, type: Array Int}\n"
+        '  return_type: Array Int\nreference:\n  precond: "True"\n'
+        '  postcond: "List.Pairwise (· ≤ ·) result.toList ∧ List.isPerm a.toList result.toList"\n'
+        "---\nSort an array of integers in ascending order.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "spec.lean"
+    result = CliRunner().invoke(
+        app, ["generate", str(req), "--generator", "offline", "--corpus", str(corpus), "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "corpus_sort" in result.output
+    assert "def sortList_postcond" in out.read_text(encoding="utf-8")
