@@ -166,3 +166,21 @@ def test_every_verina_dev_task_renders_one_theorem_per_obligation(verina_dev: Pa
             assert statement.lstrip().startswith(f"theorem obl_{o.key} :")
             if not o.expects_true:
                 assert "¬ " in statement
+
+
+def test_cli_render_writes_the_file(verina_dev: Path, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from specbridge.cli import app
+
+    out = tmp_path / "basic_1.lean"
+    result = CliRunner().invoke(app, ["lean", "render", str(verina_dev / "verina_basic_1"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    source = out.read_text(encoding="utf-8")
+    assert "theorem obl_pre_accepts_0 :" in source and "hasOppositeSign_postcond" in source
+    bad_spec = tmp_path / "bad.lean"
+    bad_spec.write_text("#eval 1\n", encoding="utf-8")
+    refused = CliRunner().invoke(
+        app, ["lean", "render", str(verina_dev / "verina_basic_1"), "--spec", str(bad_spec), "--out", str(out)]
+    )
+    assert refused.exit_code == 2 and "#eval" in refused.output

@@ -253,3 +253,23 @@ def test_lake_without_mathlib_is_unavailable(tmp_path: Path, monkeypatch: pytest
     status = lean_status(LeanSettings(project_dir=str(tmp_path)), probe_version=False)
     assert status.available and status.mathlib
     assert status.command("X.lean")[1:] == ["env", "lean", "--json", "X.lean"]
+
+
+def test_cli_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from specbridge.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    lean_file = tmp_path / "Obl.lean"
+    lean_file.write_text(rendered().source, encoding="utf-8")
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("SPECBRIDGE_LEAN", raising=False)
+    unavailable = CliRunner().invoke(app, ["lean", "check", str(lean_file)])
+    assert unavailable.exit_code == 3 and "unavailable" in unavailable.output
+    install_fake(tmp_path / "bin", {"proved": ["obl_pre_accepts_0"]})
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "bin" / "lean"))
+    checked = CliRunner().invoke(app, ["lean", "check", str(lean_file)])
+    assert checked.exit_code == 1  # the fake reports unsolved goals for the other theorems
+    assert "depends on axioms: [propext]" in checked.output and "unsolved goals" in checked.output
