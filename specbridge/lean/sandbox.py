@@ -509,13 +509,11 @@ def find_violations(spec_text: str) -> list[Violation]:
         if tok.kind == "hash":
             out.append(Violation(tok.raw, tok.line, tok.column, "`#` commands run or inspect code"))
         elif tok.kind == "sym" and tok.text == "@" and i + 1 < len(tokens) and tokens[i + 1].text == "[":
-            found, i = _check_attributes(tokens, i + 1)
-            out.extend(found)
-            continue
+            found, _ = _check_attributes(tokens, i + 1)
+            out.extend(found)  # and keep scanning inside: attribute arguments are code too
         elif tok.kind == "ident" and tok.text == "attribute" and i + 1 < len(tokens) and tokens[i + 1].text == "[":
-            found, i = _check_attributes(tokens, i + 1)
+            found, _ = _check_attributes(tokens, i + 1)
             out.extend(found)
-            continue
         elif tok.kind == "ident" and tok.text == "set_option":
             name, _ = _dotted_name(tokens, i + 1)
             if not _option_allowed(name):
@@ -572,8 +570,12 @@ def find_violations(spec_text: str) -> list[Violation]:
             if v is not None:
                 out.append(v)
         i += 1
-    out.sort(key=lambda v: (v.line, v.column))
-    return out
+    out.sort(key=lambda v: (v.line, v.column))  # stable: an attribute's violation before its name's
+    unique: list[Violation] = []
+    for v in out:
+        if not unique or (unique[-1].line, unique[-1].column) != (v.line, v.column):
+            unique.append(v)
+    return unique
 
 
 def check_untrusted(spec_text: str) -> None:

@@ -157,3 +157,19 @@ def test_all_violations_reported() -> None:
 def test_open_takes_identifiers_up_to_the_next_command() -> None:
     assert find_violations("open Std\n@[reducible]\ndef a := 1\nopen List\ndef b := 2\n") == []
     assert [v.construct for v in find_violations("open Std\n  Evil\ndef a := 1\n")] == ["open Evil"]
+
+
+def test_attribute_arguments_are_scanned() -> None:
+    assert [v.construct for v in find_violations("@[simp, deprecated sorry] def a := 1\n")] == ["sorry"]
+    assert [v.construct for v in find_violations('@[extern "f"] def a := 1\n')] == ["@[extern]"]
+
+
+def test_verina_reference_specs_are_not_refused(verina_dev) -> None:  # type: ignore[no-untyped-def]
+    from specbridge.datasets import load_dataset
+    from specbridge.tasks import render_spec_source
+
+    tasks = load_dataset(verina_dev).tasks
+    assert tasks
+    for task in tasks:
+        assert task.reference is not None
+        assert find_violations(render_spec_source(task.signature, task.reference)) == [], task.id
