@@ -8,6 +8,7 @@ up. Every request body is recorded, so a test can assert what the model was (and
 from __future__ import annotations
 
 import json
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -67,6 +68,11 @@ class ScriptedLLMServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+
+            def setup(self) -> None:
+                super().setup()
+                # Headers and body go out in two writes; without NODELAY, Nagle + delayed ACK adds ~40 ms.
+                self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
             def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
                 return
