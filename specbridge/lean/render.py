@@ -129,8 +129,10 @@ def cascade(settings: LeanSettings, definitions: Sequence[str]) -> list[str]:
         t = tactic.strip()
         if t == "decide":
             out += ["decide", f"({unfold}; try decide)"] if defs else ["decide"]
-        elif t in ("simp", "simp_all", "norm_num", "simp_arith"):
+        elif t in ("simp", "simp_all", "norm_num"):
             out.append(f"{t}{with_defs}")
+        elif t == "simp_arith":  # deprecated spelling; `simp +arith` is the current syntax
+            out.append(f"simp +arith{with_defs}")
         elif t in ("omega", "aesop", "linarith", "positivity", "trivial", "tauto"):
             out.append(f"(try {unfold}); try {t}")
         elif t == "native_decide":

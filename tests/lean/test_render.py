@@ -115,6 +115,7 @@ def test_cascade_configurable_and_native_decide_opt_in() -> None:
     assert any("linarith [foo]" in a for a in alts)
     assert all("native_decide" not in a for a in alts)
     assert all(a.endswith("; done)") for a in alts)
+    assert cascade(LeanSettings(tactics=["simp_arith"]), ["g"]) == ["(simp +arith [g]; done)"]
     opted = cascade(settings.model_copy(update={"native_decide": True}), ["f_precond"])
     assert any("native_decide" in a for a in opted)
     # listing native_decide among the tactics is not enough: the opt-in flag is
