@@ -183,9 +183,15 @@ def interpret(rendered: RenderedFile, run: LeanRun) -> TaskProofResult:
                 "results": all_with(Outcome.ERROR, text),
             }
         )
-    if header_errors:
-        text = "Lean could not process the file's header: " + "; ".join(m.short() for m in header_errors[:3])
+    setup_errors = [m for m in header_errors if m.pos.line < rendered.spec_start]
+    if setup_errors:  # imports or options before the spec: the toolchain or project, not the spec
+        text = "Lean could not process the file's header: " + "; ".join(m.short() for m in setup_errors[:3])
         return base.model_copy(update={"results": all_with(Outcome.ERROR, text, "setup")})
+    if header_errors:  # after the spec, outside every theorem: e.g. the spec left a namespace open
+        text = "error outside any obligation (does the spec leave a namespace or section open?): " + "; ".join(
+            m.short() for m in header_errors[:3]
+        )
+        return base.model_copy(update={"spec_elaborates": False, "results": all_with(Outcome.ERROR, text)})
     if not msgs and not run.timed_out and run.returncode not in (0, None):
         tail = (run.stderr.strip().splitlines() or [""])[-1]
         text = f"Lean exited with code {run.returncode} without messages: {tail}".strip()

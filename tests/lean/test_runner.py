@@ -273,3 +273,11 @@ def test_cli_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     checked = CliRunner().invoke(app, ["lean", "check", str(lean_file)])
     assert checked.exit_code == 1  # the fake reports unsolved goals for the other theorems
     assert "depends on axioms: [propext]" in checked.output and "unsolved goals" in checked.output
+
+
+def test_error_after_the_spec_outside_theorems_blames_the_spec() -> None:
+    r = rendered()
+    end_line = r.source.splitlines().index("end SpecBridge.Obligations") + 1
+    result = interpret(r, run_of(msg(end_line, "invalid 'end', name mismatch", column=0)))
+    assert result.spec_elaborates is False
+    assert {(x.outcome, x.cause) for x in result.results.values()} == {(Outcome.ERROR, None)}
