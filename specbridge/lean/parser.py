@@ -1,0 +1,990 @@
+"""A Pratt parser for the Lean 4 of specifications, with Lean's precedences (src/Init/Notation.lean, Core.lean).
+
+`parse_module(text)` reads commands (`def`, `abbrev`, `theorem`, `where`, `mutual`, attributes, `open`, ...);
+`parse_term(text)` reads one term (also used for test values such as `#[1, 2]` or `some (0, 1)`).
+Every failure is a `LeanParseError` with the line:column and the offending token.
+"""
+
+from __future__ import annotations
+
+from specbridge.errors import LeanParseError
+from specbridge.lean import ast as A
+from specbridge.lean.lexer import CHAR, EOF, FLOAT, IDENT, KW, NUM, STR, SYM, Token, tokenize
+
+MAX_PREC = 1024
+ARG_PREC = 1023
+LEAD_PREC = 1022
+MIN_PREC = 10
+
+# op -> (precedence, associativity: l / r / n)
+TRAILING: dict[str, tuple[int, str]] = {
+    "∘": (90, "r"),
+    "^": (80, "r"),
+    "▸": (75, "r"),
+    "*": (70, "l"),
+    "/": (70, "l"),
+    "%": (70, "l"),
+    "∩": (70, "l"),
+    "\\": (70, "l"),
+    "+": (65, "l"),
+    "-": (65, "l"),
+    "++": (65, "l"),
+    "∪": (65, "l"),
+    "::": (67, "r"),
+    "<$>": (100, "r"),
+    ">>=": (55, "l"),
+    "=": (50, "n"),
+    "≠": (50, "n"),
+    "<": (50, "n"),
+    ">": (50, "n"),
+    "≤": (50, "n"),
+    "≥": (50, "n"),
+    "<=": (50, "n"),
+    ">=": (50, "n"),
+    "==": (50, "n"),
+    "!=": (50, "n"),
+    "∣": (50, "n"),
+    "∈": (50, "n"),
+    "∉": (50, "n"),
+    "⊆": (50, "n"),
+    "⊂": (50, "n"),
+    "~": (50, "l"),
+    "×": (35, "r"),
+    "∧": (35, "r"),
+    "/\\": (35, "r"),
+    "&&": (35, "l"),
+    "∨": (30, "r"),
+    "\\/": (30, "r"),
+    "||": (30, "l"),
+    "→": (25, "r"),
+    "->": (25, "r"),
+    "↔": (20, "n"),
+    "<->": (20, "n"),
+    "<|>": (20, "r"),
+    "|>": (MIN_PREC, "l"),
+    "|>.": (MIN_PREC, "l"),
+    "<|": (MIN_PREC, "r"),
+    "$": (MIN_PREC, "r"),
+}
+NORMALISE = {"/\\": "∧", "\\/": "∨", "->": "→", "<=": "≤", ">=": "≥", "<->": "↔", "$": "<|"}
+
+COMMAND_KWS = frozenset(
+    """def theorem lemma abbrev instance example structure inductive class namespace section end open variable
+    universe set_option mutual import attribute deriving macro notation infix infixl infixr prefix postfix syntax
+    macro_rules private protected noncomputable partial unsafe omit include""".split()
+)
+MODIFIERS = frozenset("private protected noncomputable partial unsafe".split())
+# Tokens that may begin an application argument.
+_ARG_START_SYMS = frozenset(["(", "[", "#[", "⟨", "·", "↑", "@", "∅"])
+_BINDER_PRED_OPS = frozenset(["<", "≤", "<=", ">", "≥", ">=", "∈", "∉", "≠", "⊆"])
+_CLOSERS = {"(": ")", "[": "]", "#[": "]", "⟨": "⟩", "{": "}", "⦃": "⦄", "@[": "]", "%[": "]"}
+
+
+class Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.toks: list[Token] = tokenize(text)
+        self.i = 0
+        self.col_limit = 0  # application arguments must start at a column > col_limit (Lean's checkColGt)
+        self.cdots: list[list[A.Binder]] = []
+        self._fresh = 0
+
+    # -- token helpers -------------------------------------------------------------------------------------------
+    @property
+    def tok(self) -> Token:
+        return self.toks[self.i]
+
+    def peek(self, k: int = 1) -> Token:
+        j = min(self.i + k, len(self.toks) - 1)
+        return self.toks[j]
+
+    def advance(self) -> Token:
+        t = self.toks[self.i]
+        if t.kind != EOF:
+            self.i += 1
+        return t
+
+    def is_sym(self, *syms: str) -> bool:
+        t = self.tok
+        return t.kind == SYM and t.text in syms
+
+    def is_kw(self, *kws: str) -> bool:
+        t = self.tok
+        return t.kind == KW and t.text in kws
+
+    def error(self, message: str, tok: Token | None = None) -> LeanParseError:
+        t = tok or self.tok
+        return LeanParseError(message, t.line, t.col, t.text if t.kind != EOF else "end of input")
+
+    def expect_sym(self, sym: str) -> Token:
+        if not self.is_sym(sym):
+            raise self.error(f"expected '{sym}'")
+        return self.advance()
+
+    def expect_kw(self, kw: str) -> Token:
+        if not self.is_kw(kw):
+            raise self.error(f"expected '{kw}'")
+        return self.advance()
+
+    def expect_ident(self) -> Token:
+        if self.tok.kind != IDENT:
+            raise self.error("expected an identifier")
+        return self.advance()
+
+    # -- module level --------------------------------------------------------------------------------------------
+    def parse_module(self) -> A.Module:
+        defs: list[A.Def] = []
+        opens: list[str] = []
+        skipped: list[str] = []
+        namespaces: list[str] = []
+        while self.tok.kind != EOF:
+            t = self.tok
+            attrs: list[str] = []
+            mods: list[str] = []
+            if self.is_sym("@["):
+                attrs = self._attributes()
+                continue_t = self.tok
+                if continue_t.kind == EOF:
+                    break
+            while self.is_kw(*MODIFIERS):
+                mods.append(self.advance().text)
+            t = self.tok
+            if t.kind == KW and t.text in ("def", "abbrev", "theorem", "lemma", "instance", "example"):
+                d = self._def(attrs, mods)
+                if namespaces and d.kind in ("def", "abbrev"):
+                    d.name = ".".join([*namespaces, d.name])
+                defs.append(d)
+            elif t.kind == KW and t.text == "mutual":
+                self.advance()
+            elif t.kind == KW and t.text == "end":
+                self.advance()
+                if self.tok.kind == IDENT and self.tok.line == t.line:
+                    name = self.advance().value
+                    if namespaces and namespaces[-1] == name:
+                        namespaces.pop()
+            elif t.kind == KW and t.text == "namespace":
+                self.advance()
+                namespaces.append(str(self.expect_ident().value))
+            elif t.kind == KW and t.text == "open":
+                self.advance()
+                while self.tok.kind == IDENT and self.tok.line == t.line:
+                    opens.append(str(self.advance().value))
+                if self.is_kw("in"):
+                    self.advance()
+                self._skip_command_rest(t)
+            elif t.kind == KW and t.text in ("section", "import", "set_option", "variable", "universe", "attribute"):
+                skipped.append(t.text)
+                self.advance()
+                self._skip_command_rest(t)
+            elif t.kind == KW or (t.kind == SYM and t.text == "#") or (t.kind == IDENT and t.col == 1):
+                # other commands (`#eval`, `axiom`, `structure`, ...) are recognised and skipped
+                skipped.append(t.text)
+                self.advance()
+                self._skip_command_rest(t)
+            else:
+                raise self.error("expected a command (def, theorem, ...)")
+        return A.Module(1, 1, defs, opens, skipped)
+
+    def _skip_command_rest(self, start: Token) -> None:
+        """Skip to the next token that begins a line at column 1 (the next command)."""
+        while self.tok.kind != EOF and not (self.tok.col == 1 and self.tok.line > start.line):
+            self.advance()
+
+    def _attributes(self) -> list[str]:
+        self.expect_sym("@[")
+        names: list[str] = []
+        depth = 1
+        while self.tok.kind != EOF:
+            t = self.advance()
+            if t.kind == SYM and t.text in ("[", "@[", "#["):
+                depth += 1
+            elif t.kind == SYM and t.text == "]":
+                depth -= 1
+                if depth == 0:
+                    return names
+            elif t.kind in (IDENT, KW):
+                names.append(t.text)
+        raise self.error("unterminated attribute list")
+
+    def _def(self, attrs: list[str], mods: list[str]) -> A.Def:
+        kw = self.advance()
+        if kw.text in ("instance", "example"):
+            name = ""
+            if self.tok.kind == IDENT and not self.is_sym(":"):
+                name = str(self.advance().value)
+            d = A.Def(kw.line, kw.col, kw.text, name, [], None, None)
+            self._skip_command_rest(kw)
+            return d
+        name_tok = self.expect_ident()
+        saved = self.col_limit
+        self.col_limit = kw.col
+        binders = self._binders(stop=(":", ":=", "|", "where"))
+        typ = None
+        if self.is_sym(":"):
+            self.advance()
+            typ = self.parse_expr(0)
+        body: A.Node | None = None
+        alts: list[A.MatchAlt] = []
+        if self.is_sym(":="):
+            self.advance()
+            body = self._body_term(kw)
+        elif self.is_sym("|"):
+            alts = self._alts()
+        elif self.is_kw("where") and typ is not None:
+            body = A.Sorry(self.tok.line, self.tok.col)
+        else:
+            raise self.error("expected ':=' or '|' in a definition")
+        self._skip_termination(kw.col)
+        where: list[A.Def] = []
+        if self.is_kw("where"):
+            wt = self.advance()
+            while self.tok.kind == IDENT and self.tok.col > kw.col:
+                where.append(self._where_decl(wt))
+            if where == [] and self.tok.kind != EOF and self.tok.col > kw.col:
+                # structure-instance style `where field := value`: not supported, skip
+                self._skip_command_rest(kw)
+        self.col_limit = saved
+        return A.Def(kw.line, kw.col, kw.text, str(name_tok.value), binders, typ, body, alts, where, attrs, mods)
+
+    def _where_decl(self, anchor: Token) -> A.Def:
+        name_tok = self.expect_ident()
+        saved = self.col_limit
+        self.col_limit = name_tok.col
+        binders = self._binders(stop=(":", ":=", "|"))
+        typ = None
+        if self.is_sym(":"):
+            self.advance()
+            typ = self.parse_expr(0)
+        body: A.Node | None = None
+        alts: list[A.MatchAlt] = []
+        if self.is_sym(":="):
+            self.advance()
+            body = self._body_term(name_tok)
+        elif self.is_sym("|"):
+            alts = self._alts()
+        else:
+            raise self.error("expected ':=' or '|' in a where clause")
+        self._skip_termination(name_tok.col)
+        self.col_limit = saved
+        return A.Def(name_tok.line, name_tok.col, "def", str(name_tok.value), binders, typ, body, alts)
+
+    def _body_term(self, anchor: Token) -> A.Node:
+        if self.is_kw("by"):
+            t = self.advance()
+            self._skip_tactics(t, anchor.col)
+            return A.Sorry(t.line, t.col)
+        return self.parse_expr(0)
+
+    def _skip_termination(self, col: int) -> None:
+        while self.is_kw("termination_by", "decreasing_by"):
+            t = self.advance()
+            while self.tok.kind != EOF and (self.tok.line == t.line or self.tok.col > col):
+                if self.tok.kind == KW and self.tok.text in ("where", "termination_by", "decreasing_by"):
+                    break
+                self.advance()
+
+    def _skip_tactics(self, by_tok: Token, stop_col: int) -> None:
+        """Skip a tactic block: tokens on the `by` line, and later lines indented past `stop_col`."""
+        depth = 0
+        while self.tok.kind != EOF:
+            t = self.tok
+            if depth == 0 and t.line > by_tok.line and t.col <= stop_col:
+                return
+            if t.kind == SYM and t.text in _CLOSERS:
+                depth += 1
+            elif t.kind == SYM and t.text in (")", "]", "⟩", "}", "⦄"):
+                if depth == 0:
+                    return
+                depth -= 1
+            elif depth == 0 and t.kind == KW and t.text in ("termination_by", "decreasing_by", "where"):
+                return
+            elif depth == 0 and t.kind == SYM and t.text == "," and t.line > by_tok.line:
+                return
+            self.advance()
+
+    # -- binders -------------------------------------------------------------------------------------------------
+    def _binders(self, stop: tuple[str, ...]) -> list[A.Binder]:
+        out: list[A.Binder] = []
+        while True:
+            t = self.tok
+            if t.kind == EOF or (t.kind in (SYM, KW) and t.text in stop):
+                return out
+            if t.kind == SYM and t.text in ("(", "{", "[", "⦃", "⟨"):
+                out.extend(self._bracket_binder())
+            elif t.kind == IDENT:
+                self.advance()
+                name = str(t.value)
+                out.append(A.Binder(t.line, t.col, None if name == "_" else name))
+            else:
+                raise self.error("expected a binder")
+
+    def _bracket_binder(self) -> list[A.Binder]:
+        open_tok = self.advance()
+        kind = {"(": "explicit", "{": "implicit", "[": "inst", "⦃": "strict", "⟨": "explicit"}[open_tok.text]
+        close = _CLOSERS[open_tok.text]
+        if open_tok.text == "⟨":
+            self.i -= 1
+            pat = self.parse_arg()
+            return [A.Binder(open_tok.line, open_tok.col, None, None, "explicit", pat)]
+        if kind == "inst":
+            # `[BEq α]` or `[inst : BEq α]`
+            name = None
+            if self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text == ":":
+                name = str(self.advance().value)
+                self.advance()
+            typ = self.parse_expr(0)
+            self.expect_sym(close)
+            return [A.Binder(open_tok.line, open_tok.col, name, typ, "inst")]
+        # names followed by `:` (typed binder) or `)` (untyped); otherwise a pattern `(a, b)`
+        j = self.i
+        names: list[Token] = []
+        while self.toks[j].kind == IDENT:
+            names.append(self.toks[j])
+            j += 1
+        nxt = self.toks[j]
+        if names and nxt.kind == SYM and nxt.text in (":", close):
+            self.i = j
+            typ = None
+            if self.is_sym(":"):
+                self.advance()
+                typ = self.parse_expr(0)
+                if self.is_sym(":="):  # default value: ignore
+                    self.advance()
+                    self.parse_expr(0)
+            self.expect_sym(close)
+            return [
+                A.Binder(n.line, n.col, None if n.value == "_" else str(n.value), typ, kind) for n in names
+            ]
+        if open_tok.text != "(":
+            raise self.error("expected a binder name")
+        self.i -= 1
+        pat = self.parse_arg()
+        return [A.Binder(open_tok.line, open_tok.col, None, None, "explicit", pat)]
+
+    def _fun_binders(self) -> list[A.Binder]:
+        out: list[A.Binder] = []
+        while not self.is_sym("=>", "↦"):
+            t = self.tok
+            if t.kind == SYM and t.text == ":":
+                self.advance()
+                typ = self.parse_expr(0)
+                for b in out:
+                    if b.type is None and b.pattern is None:
+                        b.type = typ
+                continue
+            if t.kind == SYM and t.text in ("(", "{", "[", "⦃"):
+                out.extend(self._bracket_binder())
+            elif t.kind == SYM and t.text == "⟨":
+                pat = self.parse_arg()
+                out.append(A.Binder(t.line, t.col, None, None, "explicit", pat))
+            elif t.kind == IDENT:
+                self.advance()
+                name = str(t.value)
+                out.append(A.Binder(t.line, t.col, None if name == "_" else name))
+            else:
+                raise self.error("expected a binder or '=>'")
+        self.advance()
+        return out
+
+    def _quant_binders(self) -> tuple[list[A.Binder], list[tuple[str, A.Node]]]:
+        """Binders of ∀/∃ up to the comma; also binder predicates like `x < n` / `x ∈ l`."""
+        out: list[A.Binder] = []
+        preds: list[tuple[str, A.Node]] = []
+        while not self.is_sym(","):
+            t = self.tok
+            if t.kind == SYM and t.text in ("(", "{", "[", "⦃"):
+                # `(x : T)` or `(x)` or `(x < n)` style? only typed binders here
+                out.extend(self._bracket_binder())
+            elif t.kind == IDENT:
+                self.advance()
+                name = str(t.value)
+                out.append(A.Binder(t.line, t.col, None if name == "_" else name))
+            elif t.kind == SYM and t.text == ":":
+                self.advance()
+                typ = self.parse_expr(0)
+                for b in out:
+                    if b.type is None:
+                        b.type = typ
+            elif t.kind == SYM and t.text in _BINDER_PRED_OPS:
+                op = NORMALISE.get(self.advance().text, t.text)
+                bound = self.parse_expr(51)
+                preds.append((op, bound))
+            else:
+                raise self.error("expected a binder or ','")
+        self.advance()
+        return out, preds
+
+    # -- terms ---------------------------------------------------------------------------------------------------
+    def parse_expr(self, min_prec: int = 0) -> A.Node:
+        left = self.parse_leading()
+        while True:
+            t = self.tok
+            if t.kind != SYM:
+                break
+            info = TRAILING.get(t.text)
+            if info is None:
+                break
+            prec, assoc = info
+            if prec < min_prec:
+                break
+            self.advance()
+            op = NORMALISE.get(t.text, t.text)
+            if op == "|>.":
+                name_tok = self.expect_ident()
+                fn: A.Node = left
+                for part in str(name_tok.value).split("."):
+                    fn = A.Proj(name_tok.line, name_tok.col, fn, part)
+                args, named = self._args()
+                left = A.App(t.line, t.col, fn, args, named) if args or named else fn
+                continue
+            rhs = self.parse_expr(prec if assoc == "r" else prec + 1)
+            if op == "|>":
+                if isinstance(rhs, A.App):
+                    left = A.App(t.line, t.col, rhs.fn, [*rhs.args, left], rhs.named)
+                else:
+                    left = A.App(t.line, t.col, rhs, [left])
+            elif op == "<|":
+                if isinstance(left, A.App):
+                    left = A.App(t.line, t.col, left.fn, [*left.args, rhs], left.named)
+                else:
+                    left = A.App(t.line, t.col, left, [rhs])
+            elif op == "▸":
+                left = rhs
+            else:
+                left = A.BinOp(t.line, t.col, op, left, rhs)
+            if assoc == "n" and prec >= min_prec:
+                # non-associative: `a = b = c` is not Lean; stop chaining at the same level
+                nt = self.tok
+                if nt.kind == SYM and TRAILING.get(nt.text, (0, ""))[0] == prec:
+                    raise self.error("ambiguous, possible non-associative operator chain")
+        return left
+
+    def parse_leading(self) -> A.Node:
+        t = self.tok
+        if t.kind == KW:
+            kw = t.text
+            if kw in ("fun", "λ"):
+                return self._fun()
+            if kw == "let":
+                return self._let()
+            if kw == "have":
+                return self._have()
+            if kw == "show":
+                self.advance()
+                self.parse_expr(0)
+                if self.is_kw("from"):
+                    self.advance()
+                    return self.parse_expr(0)
+                if self.is_kw("by"):
+                    bt = self.advance()
+                    self._skip_tactics(bt, t.col)
+                    return A.Sorry(t.line, t.col)
+                raise self.error("expected 'from' or 'by' after show")
+            if kw == "if":
+                return self._if()
+            if kw == "match":
+                return self._match()
+            if kw == "by":
+                self.advance()
+                self._skip_tactics(t, max(self.col_limit, 0))
+                return A.Sorry(t.line, t.col)
+            if kw == "do":
+                raise self.error("do-notation is not supported in specifications")
+            raise self.error("unexpected keyword")
+        if t.kind == SYM:
+            s = t.text
+            if s in ("∀", "∃", "∃!"):
+                return self._quant()
+            if s == "λ":
+                return self._fun()
+            if s == "¬":
+                self.advance()
+                return A.UnOp(t.line, t.col, "¬", self.parse_expr(40))
+            if s == "!":
+                self.advance()
+                return A.UnOp(t.line, t.col, "!", self.parse_expr(40))
+            if s == "-":
+                self.advance()
+                arg = self.parse_expr(75)
+                if isinstance(arg, A.NumLit):
+                    return A.UnOp(t.line, t.col, "-", arg)
+                return A.UnOp(t.line, t.col, "-", arg)
+            if s in ("∑", "∏"):
+                return self._bigop()
+        return self._app()
+
+    def _app(self) -> A.Node:
+        head = self.parse_arg()
+        args, named = self._args()
+        if args or named:
+            return A.App(head.line, head.col, head, args, named)
+        return head
+
+    def _can_start_arg(self) -> bool:
+        t = self.tok
+        if t.col <= self.col_limit:
+            return False
+        if t.kind in (IDENT, NUM, FLOAT, STR, CHAR):
+            return True
+        if t.kind == KW:
+            return t.text in ("fun", "λ")
+        if t.kind == SYM:
+            if t.text == "." and self.peek().kind == IDENT and not self.peek().ws_before:
+                return True  # `.some x` as an argument
+            return t.text in _ARG_START_SYMS or t.text == "λ"
+        return False
+
+    def _args(self) -> tuple[list[A.Node], dict[str, A.Node]]:
+        args: list[A.Node] = []
+        named: dict[str, A.Node] = {}
+        while self._can_start_arg():
+            t = self.tok
+            if (
+                t.kind == SYM
+                and t.text == "("
+                and self.peek().kind == IDENT
+                and self.peek(2).kind == SYM
+                and self.peek(2).text == ":="
+            ):
+                self.advance()
+                name = str(self.advance().value)
+                self.advance()
+                named[name] = self.parse_expr(0)
+                self.expect_sym(")")
+                continue
+            if t.kind == KW or (t.kind == SYM and t.text == "λ"):
+                args.append(self._fun())
+                break
+            args.append(self.parse_arg())
+        return args, named
+
+    def parse_arg(self) -> A.Node:
+        e = self._primary()
+        return self._postfix(e)
+
+    def _postfix(self, e: A.Node) -> A.Node:
+        while True:
+            t = self.tok
+            if t.kind != SYM or t.ws_before:
+                return e
+            if t.text == "." :
+                nt = self.peek()
+                if nt.ws_before:
+                    return e
+                if nt.kind == IDENT:
+                    self.advance()
+                    self.advance()
+                    for part in str(nt.value).split("."):
+                        e = A.Proj(nt.line, nt.col, e, part)
+                    continue
+                if nt.kind == NUM:
+                    self.advance()
+                    self.advance()
+                    e = A.Proj(nt.line, nt.col, e, str(nt.value))
+                    continue
+                return e
+            if t.text == "[":
+                self.advance()
+                saved_limit = self.col_limit
+                self.col_limit = 0
+                idx = self.parse_expr(0)
+                self.col_limit = saved_limit
+                if self.is_sym(":"):
+                    raise self.error("subarray slices `a[i:j]` are not supported")
+                self.expect_sym("]")
+                mode = ""
+                if self.is_sym("!") and not self.tok.ws_before:
+                    self.advance()
+                    mode = "!"
+                elif self.is_sym("?") and not self.tok.ws_before:
+                    self.advance()
+                    mode = "?"
+                elif self.is_sym("'") and not self.tok.ws_before:
+                    self.advance()
+                    self.parse_arg()  # the proof term
+                e = A.Index(t.line, t.col, e, idx, mode)
+                continue
+            if t.text == "⁻¹":
+                self.advance()
+                e = A.App(t.line, t.col, A.Ident(t.line, t.col, "Inv.inv"), [e])
+                continue
+            return e
+
+    def _new_cdot(self, t: Token) -> A.Node:
+        if not self.cdots:
+            raise self.error("'·' outside parentheses", t)
+        self._fresh += 1
+        name = f"·{self._fresh}"
+        self.cdots[-1].append(A.Binder(t.line, t.col, name))
+        return A.Ident(t.line, t.col, name)
+
+    def _primary(self) -> A.Node:
+        t = self.tok
+        k = t.kind
+        if k == IDENT:
+            self.advance()
+            name = str(t.value)
+            if name == "_":
+                return A.Hole(t.line, t.col)
+            if name == "sorry":
+                return A.Sorry(t.line, t.col)
+            if self.is_sym("@") and not self.tok.ws_before:  # as-pattern `x@p`
+                at = self.advance()
+                pat = self.parse_arg()
+                return A.App(at.line, at.col, A.Ident(at.line, at.col, "@as"), [A.Ident(t.line, t.col, name), pat])
+            return A.Ident(t.line, t.col, name)
+        if k == NUM:
+            self.advance()
+            return A.NumLit(t.line, t.col, int(t.value))  # type: ignore[arg-type]
+        if k == FLOAT:
+            self.advance()
+            return A.FloatLit(t.line, t.col, str(t.value))
+        if k == STR:
+            self.advance()
+            return A.StrLit(t.line, t.col, str(t.value))
+        if k == CHAR:
+            self.advance()
+            return A.CharLit(t.line, t.col, str(t.value))
+        if k == KW and t.text in ("fun", "λ"):
+            return self._fun()
+        if k == SYM:
+            s = t.text
+            if s == "(":
+                return self._paren()
+            if s == "[":
+                self.advance()
+                elems = self._comma_list("]")
+                return A.ListLit(t.line, t.col, elems)
+            if s == "#[":
+                self.advance()
+                elems = self._comma_list("]")
+                return A.ArrayLit(t.line, t.col, elems)
+            if s == "⟨":
+                self.advance()
+                elems = self._comma_list("⟩")
+                return A.Anon(t.line, t.col, elems)
+            if s == "·":
+                self.advance()
+                return self._new_cdot(t)
+            if s == "↑":
+                self.advance()
+                return A.UnOp(t.line, t.col, "↑", self.parse_arg())
+            if s == "@":
+                self.advance()
+                return self._primary()
+            if s == "∅":
+                self.advance()
+                return A.Ident(t.line, t.col, "∅")
+            if s == "λ":
+                return self._fun()
+            if s == "." and self.peek().kind == IDENT and not self.peek().ws_before:
+                self.advance()
+                nt = self.advance()
+                return A.Ident(t.line, t.col, "." + str(nt.value))
+            if s == "{":
+                return self._brace()
+            if s in ("¬", "!", "-", "∀", "∃", "∃!", "∑", "∏"):
+                return self.parse_leading()
+        if k == KW and t.text in ("let", "have", "if", "match", "show", "by"):
+            return self.parse_leading()
+        raise self.error("unexpected token")
+
+    def _comma_list(self, close: str) -> list[A.Node]:
+        saved = self.col_limit
+        self.col_limit = 0
+        elems: list[A.Node] = []
+        while not self.is_sym(close):
+            elems.append(self.parse_expr(0))
+            if self.is_sym(","):
+                self.advance()
+            elif not self.is_sym(close):
+                raise self.error(f"expected ',' or '{close}'")
+        self.advance()
+        self.col_limit = saved
+        return elems
+
+    def _paren(self) -> A.Node:
+        t = self.advance()
+        saved = self.col_limit
+        self.col_limit = 0
+        self.cdots.append([])
+        try:
+            if self.is_sym(")"):
+                self.advance()
+                return A.Ident(t.line, t.col, "Unit.unit")
+            first = self.parse_expr(0)
+            if self.is_sym(":"):
+                self.advance()
+                typ = None if self.is_sym(")") else self.parse_expr(0)
+                self.expect_sym(")")
+                e: A.Node = A.Ascribe(t.line, t.col, first, typ)
+            elif self.is_sym(","):
+                elems = [first]
+                while self.is_sym(","):
+                    self.advance()
+                    elems.append(self.parse_expr(0))
+                self.expect_sym(")")
+                e = A.Tuple(t.line, t.col, elems)
+            else:
+                self.expect_sym(")")
+                e = first
+        finally:
+            binders = self.cdots.pop()
+            self.col_limit = saved
+        if binders:
+            e = A.Lam(t.line, t.col, binders, e)
+        # dependent arrow `(h : P) → Q` / `(x y : α) → β`
+        if isinstance(e, A.Ascribe) and e.type is not None and self.is_sym("→", "->"):
+            names = _ident_names(e.expr)
+            if names is not None:
+                self.advance()
+                body = self.parse_expr(25)
+                for n in reversed(names):
+                    body = A.Pi(t.line, t.col, A.Binder(t.line, t.col, n, e.type), body)
+                return body
+        return e
+
+    def _brace(self) -> A.Node:
+        t = self.advance()
+        # `{ x // p }` / `{ x : T // p }` subtype; anything else is recognised and skipped
+        if self.tok.kind == IDENT and (
+            (self.peek().kind == SYM and self.peek().text == "//")
+            or (self.peek().kind == SYM and self.peek().text == ":")
+        ):
+            j = self.i
+            name = str(self.advance().value)
+            typ = None
+            if self.is_sym(":"):
+                self.advance()
+                typ = self.parse_expr(0)
+            if self.is_sym("//"):
+                self.advance()
+                pred = self.parse_expr(0)
+                self.expect_sym("}")
+                return A.Subtype(t.line, t.col, name, typ, pred)
+            self.i = j
+        depth = 1
+        start = self.i
+        while self.tok.kind != EOF and depth:
+            x = self.advance()
+            if x.kind == SYM and x.text in _CLOSERS:
+                depth += 1
+            elif x.kind == SYM and x.text in (")", "]", "⟩", "}", "⦄"):
+                depth -= 1
+        if depth:
+            raise self.error("unterminated '{'", t)
+        text = " ".join(tok.text for tok in self.toks[start : self.i - 1])
+        return A.SetBuilder(t.line, t.col, text)
+
+    def _fun(self) -> A.Node:
+        t = self.advance()
+        if self.is_sym("|"):
+            alts = self._alts()
+            return A.FunMatch(t.line, t.col, alts)
+        binders = self._fun_binders()
+        body = self.parse_expr(0)
+        return A.Lam(t.line, t.col, binders, body)
+
+    def _let(self) -> A.Node:
+        t = self.advance()
+        saved = self.col_limit
+        self.col_limit = t.col
+        if self.is_kw("rec"):
+            self.advance()
+            defs = [self._where_decl(t)]
+            self.col_limit = saved
+            if self.is_sym(";"):
+                self.advance()
+            body = self.parse_expr(0)
+            return A.LetRec(t.line, t.col, defs, body)
+        pattern = None
+        name = None
+        binders: list[A.Binder] = []
+        if self.tok.kind == IDENT and not (self.peek().kind == SYM and self.peek().text == "@"):
+            name_tok = self.advance()
+            name = str(name_tok.value)
+            if name == "_":
+                name = None
+            binders = self._binders(stop=(":", ":=", "|"))
+        else:
+            pattern = self.parse_arg()
+        typ = None
+        if self.is_sym(":"):
+            self.advance()
+            typ = self.parse_expr(0)
+        if self.is_sym("|"):
+            alts = self._alts()
+            value: A.Node = A.FunMatch(t.line, t.col, alts)
+        else:
+            self.expect_sym(":=")
+            value = self.parse_expr(0)
+        self.col_limit = saved
+        if self.is_sym(";"):
+            self.advance()
+        body = self.parse_expr(0)
+        return A.Let(t.line, t.col, name, binders, typ, value, body, pattern)
+
+    def _have(self) -> A.Node:
+        t = self.advance()
+        saved = self.col_limit
+        self.col_limit = t.col
+        if self.tok.kind == IDENT and not (self.peek().kind == SYM and self.peek().text in ("<", ">")):
+            self.advance()
+        self._binders(stop=(":", ":="))
+        if self.is_sym(":"):
+            self.advance()
+            self.parse_expr(0)
+        if self.is_sym(":="):
+            self.advance()
+            if self.is_kw("by"):
+                bt = self.advance()
+                self._skip_tactics(bt, t.col)
+            else:
+                self.parse_expr(0)
+        self.col_limit = saved
+        if self.is_sym(";"):
+            self.advance()
+        return self.parse_expr(0)
+
+    def _if(self) -> A.Node:
+        t = self.advance()
+        hyp = None
+        let_pat = None
+        if self.is_kw("let"):
+            self.advance()
+            let_pat = self.parse_expr(0)
+            self.expect_sym(":=")
+        elif self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text == ":":
+            hyp = str(self.advance().value)
+            self.advance()
+        cond = self.parse_expr(0)
+        self.expect_kw("then")
+        then = self.parse_expr(0)
+        self.expect_kw("else")
+        orelse = self.parse_expr(0)
+        return A.If(t.line, t.col, cond, then, orelse, hyp, let_pat)
+
+    def _match(self) -> A.Node:
+        t = self.advance()
+        discrs: list[A.Node] = []
+        hyps: list[str | None] = []
+        while True:
+            h = None
+            if self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text == ":":
+                h = str(self.advance().value)
+                self.advance()
+            discrs.append(self.parse_expr(0))
+            hyps.append(h)
+            if self.is_sym(","):
+                self.advance()
+                continue
+            break
+        self.expect_kw("with")
+        alts = self._alts()
+        return A.Match(t.line, t.col, discrs, alts, hyps)
+
+    def _alts(self) -> list[A.MatchAlt]:
+        alts: list[A.MatchAlt] = []
+        if not self.is_sym("|"):
+            raise self.error("expected '|' to start a match alternative")
+        saved = self.col_limit
+        while self.is_sym("|"):
+            bar = self.advance()
+            self.col_limit = 0
+            groups: list[list[A.Node]] = []
+            while True:
+                pats = [self.parse_expr(0)]
+                while self.is_sym(","):
+                    self.advance()
+                    pats.append(self.parse_expr(0))
+                groups.append(pats)
+                if self.is_sym("|"):
+                    self.advance()
+                    continue
+                break
+            self.expect_sym("=>")
+            self.col_limit = saved
+            rhs = self.parse_expr(0)
+            for pats in groups:
+                alts.append(A.MatchAlt(bar.line, bar.col, pats, rhs))
+        self.col_limit = saved
+        return alts
+
+    def _quant(self) -> A.Node:
+        t = self.advance()
+        kind = {"∀": "forall", "∃": "exists", "∃!": "exists_unique"}[t.text]
+        binders, preds = self._quant_binders()
+        body = self.parse_expr(0)
+        if preds:
+            for op, bound in reversed(preds):
+                for b in reversed(binders):
+                    var = A.Ident(b.line, b.col, b.name or "_")
+                    guard = A.BinOp(b.line, b.col, op, var, bound)
+                    body = A.BinOp(t.line, t.col, "→" if kind == "forall" else "∧", guard, body)
+                    if kind != "forall":
+                        break
+            if kind == "exists" and len(binders) > 1:
+                # each binder gets its own guard: ∃ x y ∈ l, p  ==  ∃ x ∈ l, ∃ y ∈ l, p
+                pass
+        return A.Quant(t.line, t.col, kind, binders, body)
+
+    def _bigop(self) -> A.Node:
+        t = self.advance()
+        op = "sum" if t.text == "∑" else "prod"
+        b = self.expect_ident()
+        binder = A.Binder(b.line, b.col, str(b.value))
+        if self.is_sym(":"):
+            self.advance()
+            binder.type = self.parse_expr(51)
+        domain = bound = None
+        bound_op = None
+        if self.is_sym("∈") or self.is_kw("in"):
+            self.advance()
+            domain = self.parse_expr(51)
+        elif self.is_sym("<", "≤", "<="):
+            bound_op = NORMALISE.get(self.advance().text, "<")
+            bound = self.parse_expr(51)
+        self.expect_sym(",")
+        body = self.parse_expr(67)
+        return A.BigOp(t.line, t.col, op, binder, domain, bound_op, bound, body)
+
+    def finish(self) -> None:
+        if self.tok.kind != EOF:
+            raise self.error("unexpected token after the end of the term")
+
+
+def _ident_names(e: A.Node) -> list[str] | None:
+    if isinstance(e, A.Ident) and "." not in e.name:
+        return [e.name]
+    if isinstance(e, A.Hole):
+        return ["_"]
+    if isinstance(e, A.App) and not e.named:
+        out = _ident_names(e.fn)
+        if out is None:
+            return None
+        for a in e.args:
+            more = _ident_names(a)
+            if more is None:
+                return None
+            out += more
+        return out
+    return None
+
+
+def parse_module(text: str) -> A.Module:
+    """Parse a Lean source (definitions, theorems, attributes, ...) into a Module; LeanParseError on bad input."""
+    try:
+        return Parser(text).parse_module()
+    except RecursionError:
+        raise LeanParseError("expression nested too deeply", 1, 1) from None
+
+
+def parse_term(text: str) -> A.Node:
+    """Parse one Lean term (a test value such as `#[1, 2]`, `some (0, 1)`, `fun x => x > 5`)."""
+    try:
+        p = Parser(text)
+        e = p.parse_expr(0)
+        p.finish()
+        return e
+    except RecursionError:
+        raise LeanParseError("expression nested too deeply", 1, 1) from None
