@@ -72,17 +72,17 @@ def conversion(src_type: str, dst_type: str) -> tuple[str, float] | None:
         return "{v}", 0.0
     ss, ds = _seq(s), _seq(d)
     if ss and ds and ss[1] == ds[1]:
-        return ("{v}.toArray" if ss[0] == "Array" else "{v}.toList"), 0.01
+        return ("{v}.toArray" if ss[0] == "Array" else "{v}.toList"), 0.0
     if ss and ds and ss[0] == ds[0] and {ss[1], ds[1]} == {"Int", "Nat"}:
         if ss[1] == "Int":
             return "{v}.map (fun n => (n : Int))", 0.05
         return "{v}.map Int.toNat", 0.15
     if s == "List Char" and d == "String":
-        return "{v}.toList", 0.01
+        return "{v}.toList", 0.0
     if s == "Array Char" and d == "String":
         return "{v}.toList.toArray", 0.05
     if s == "String" and d == "List Char":
-        return "String.mk {v}", 0.01
+        return "String.mk {v}", 0.0
     opt = re.fullmatch(r"Option (.+)", s)
     if opt and _norm(opt.group(1)) == d:
         return "some {v}", 0.1
@@ -101,6 +101,16 @@ def _compat(src_type: str, dst_type: str) -> float:
     from specbridge.retrieval import type_shape
 
     return 0.5 if type_shape(src_type) == type_shape(dst_type) else -1.0
+
+
+_NUMERIC = {"Nat", "Int", "UInt8", "UInt16", "UInt32", "UInt64", "Float", "Rat"}
+
+
+def _retype_penalty(src_type: str, dst_type: str) -> float:
+    """Reusing a body written for another type: cheap between number types (same operators), dearer otherwise."""
+    a = set(re.findall(r"\w+", src_type)) - {"List", "Array", "Option", "Prod"}
+    b = set(re.findall(r"\w+", dst_type)) - {"List", "Array", "Option", "Prod"}
+    return 0.03 * max(len(a), 1) if (a | b) <= _NUMERIC else 0.2
 
 
 def adapt(source: Task, target: Signature, *, prior: float) -> Candidate | None:
@@ -136,7 +146,7 @@ def adapt(source: Task, target: Signature, *, prior: float) -> Candidate | None:
         sp, dp = src.params[i], target.params[j]
         conv = conversion(sp.type, dp.type)
         if conv is None:  # same shape, no known conversion: reuse as written and let the probe judge it
-            penalty += 0.2
+            penalty += _retype_penalty(sp.type, dp.type)
             notes.append(f"reused `{sp.name} : {sp.type}` as `{dp.name} : {dp.type}` unchanged")
             template, cost = "{v}", 0.0
         else:
@@ -162,7 +172,7 @@ def adapt(source: Task, target: Signature, *, prior: float) -> Candidate | None:
     if result_conv is None:
         if _compat(src.return_type, target.return_type) < 0:
             return None
-        penalty += 0.2
+        penalty += _retype_penalty(src.return_type, target.return_type)
         notes.append(f"reused the result type `{src.return_type}` as `{target.return_type}` unchanged")
     elif result_conv[0] != "{v}":
         penalty += result_conv[1]

@@ -69,7 +69,7 @@ def test_adapt_renames_parameters_without_capture() -> None:
 
 
 def test_conversions() -> None:
-    assert conversion("Array Int", "List Int") == ("{v}.toArray", 0.01)
+    assert conversion("Array Int", "List Int") == ("{v}.toArray", 0.0)
     assert conversion("List Char", "String")[0] == "{v}.toList"
     assert conversion("Int", "Nat")[0] == "({v} : Int)"
     assert conversion("Option Int", "Int")[0] == "some {v}"
