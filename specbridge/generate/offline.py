@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from specbridge.generate.base import Generation, GenerationContext
@@ -427,12 +428,109 @@ class OfflineGenerator:
                 text = render_spec_source(task.signature, c.spec())
                 c.check = checker(task, text) if checker is not None else check_spec(task, text, layer)
             checked = [c for c in cands[:MAX_CHECKED] if c.check is not None]
-            return max(checked, key=lambda c: (c.check.score(), c.prior))  # type: ignore[union-attr]
+            best = max(checked, key=lambda c: (c.check.score(), c.prior))  # type: ignore[union-attr]
+            if best.check is not None and not best.check.ok and best.check.parsed:
+
+                def run_check(c: Candidate) -> CheckResult:
+                    text = render_spec_source(task.signature, c.spec())
+                    return checker(task, text) if checker is not None else check_spec(task, text, layer)
+
+                best = compose_clauses(best, checked, run_check)
+            return best
         probes = probe_obligations(task)
         for c in cands[:MAX_PROBED]:
             text = render_spec_source(task.signature, c.spec())
             c.probe_penalty = _probe(task, text, layer, probes)
         return max(cands[:MAX_PROBED], key=lambda c: c.prior - c.probe_penalty)
+
+
+_TOP_LEVEL_BLOCKERS = ("∀", "∃", "fun ", "λ", "→", "↔", "∨", "if ", "match ", "let ", "¬", "=>", "where")
+
+
+def split_conjuncts(body: str) -> tuple[list[str], list[str]] | None:
+    """(leading single-line `let`s, top-level `∧` conjuncts) of a body, or None when splitting is not safe."""
+    lines = body.strip().splitlines()
+    lets = []
+    while lines and lines[0].strip().startswith("let ") and ":=" in lines[0]:
+        lets.append(lines.pop(0).strip())
+    rest = " ".join(ln.strip() for ln in lines)
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(rest):
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+        elif ch == "∧" and depth == 0:
+            parts.append(rest[start:i].strip())
+            start = i + 1
+    parts.append(rest[start:].strip())
+    for part in parts:
+        flat, depth = [], 0
+        for ch in part:
+            depth += ch in "([{⟨"
+            depth -= ch in ")]}⟩"
+            flat.append(ch if depth == 0 else " ")
+        if any(b in "".join(flat) for b in _TOP_LEVEL_BLOCKERS):
+            return None
+    if depth != 0 or any(not p for p in parts):
+        return None
+    return lets, parts
+
+
+def _join(lets: list[str], parts: list[str]) -> str:
+    wrap = len(parts) > 1
+    joined = " ∧\n".join(f"({p})" if wrap and " " in p and not p.startswith("(") else p for p in parts)
+    return "\n".join([*lets, joined or "True"])
+
+
+def compose_clauses(
+    best: Candidate, others: list[Candidate], run_check: Callable[[Candidate], CheckResult], budget: int = 24
+) -> Candidate:
+    """Greedy clause edits on the best candidate, kept only when they pass more example obligations: drop a
+    conjunct of its postcondition (too strong), or add one taken from another candidate (too weak)."""
+    split = split_conjuncts(best.postcond)
+    if split is None or best.check is None:
+        return best
+    lets, parts = split
+    pool: list[tuple[str, str]] = []
+    for other in others:
+        if other is best or other.aux.strip() != best.aux.strip():
+            continue
+        osplit = split_conjuncts(other.postcond)
+        if osplit is None or osplit[0] != lets:
+            continue
+        pool += [(p, other.sources[0]) for p in osplit[1] if p not in parts]
+    current, current_parts, tries = best, parts, 0
+    improved = True
+    while improved and tries < budget and not current.check.ok:  # type: ignore[union-attr]
+        improved = False
+        edits = [
+            ([q for j, q in enumerate(current_parts) if j != i], f"dropped the clause `{p}`")
+            for i, p in enumerate(current_parts)
+            if len(current_parts) > 1
+        ]
+        edits += [
+            ([*current_parts, p], f"added the clause `{p}` from {src}")
+            for p, src in dict(pool).items()
+            if p not in current_parts
+        ]
+        for new_parts, note in edits:
+            if tries >= budget:
+                break
+            tries += 1
+            trial = Candidate(
+                current.aux,
+                current.precond,
+                _join(lets, new_parts),
+                list(dict.fromkeys([*current.sources, *([note.rsplit(" ", 1)[1]] if "from" in note else [])])),
+                current.prior,
+                [*current.notes, note],
+            )
+            trial.check = run_check(trial)
+            if trial.check.score() > current.check.score():  # type: ignore[union-attr]
+                current, current_parts, improved = trial, new_parts, True
+                break
+    return current
 
 
 def _probe(task: Task, spec_text: str, layer: object | None, probes: list[Obligation]) -> float:

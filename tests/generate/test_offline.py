@@ -154,3 +154,29 @@ def test_cli_generate_offline(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "corpus_sort" in result.output
     assert "def sortList_postcond" in out.read_text(encoding="utf-8")
+
+
+def test_split_conjuncts_is_conservative() -> None:
+    from specbridge.generate.offline import split_conjuncts
+
+    assert split_conjuncts("let n := xs.length\na > 0 ∧ (b ∨ c) ∧ f (x ∧ y)") == (
+        ["let n := xs.length"],
+        ["a > 0", "(b ∨ c)", "f (x ∧ y)"],
+    )
+    assert split_conjuncts("∀ x ∈ xs, x ≤ result ∧ result ∈ xs") is None  # the ∧ is under the binder
+    assert split_conjuncts("a ∧ b → c") is None
+
+
+def test_clause_composition_drops_a_too_strong_clause_using_example_tests() -> None:
+    from specbridge.generate.offline import Candidate, compose_clauses
+
+    def run_check(c: Candidate) -> CheckResult:
+        too_strong = "result > 100" in c.postcond
+        return CheckResult(passed=1 if too_strong else 2, total=2, problems=["x"] if too_strong else [])
+
+    best = Candidate("", "True", "result ∈ xs ∧ result > 100", ["a"], 1.0)
+    best.check = run_check(best)
+    other = Candidate("", "True", "result ∈ xs ∧ result ≥ 0", ["b"], 0.5)
+    out = compose_clauses(best, [best, other], run_check)
+    assert out.postcond == "result ∈ xs" and out.check.ok
+    assert any("dropped the clause `result > 100`" in n for n in out.notes)
