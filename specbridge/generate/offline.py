@@ -323,18 +323,20 @@ class OfflineGenerator:
 
     def __init__(self, *, top_k: int = TOP_K):
         self.top_k = top_k
-        self._layer: object | None = None
-        self._layer_missing = False
 
     def _computable(self, context: GenerationContext) -> object | None:
-        if self._layer is None and not self._layer_missing:
-            try:
-                from specbridge.evaluate.computable import ComputableLayer
-            except ImportError:
-                self._layer_missing = True
-                return None
-            self._layer = ComputableLayer(context.settings.computable)
-        return self._layer
+        """The computable layer, built once per context (the batch runner makes a generator per task)."""
+        cached = getattr(context, "_offline_layer", None)
+        if cached is not None:
+            return cached[0]
+        try:
+            from specbridge.evaluate.computable import ComputableLayer
+        except ImportError:
+            layer = None
+        else:
+            layer = ComputableLayer(context.settings.computable)
+        context._offline_layer = (layer,)  # type: ignore[attr-defined]
+        return layer
 
     def candidates(self, task: Task, context: GenerationContext) -> list[Candidate]:
         """Every candidate spec for `task`, best prior first (before any checking)."""
