@@ -6,11 +6,13 @@ apart, so a generator is never graded on tests it could see.
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from typing import Any
 
 from pydantic import BaseModel, Field
 
+from specbridge.evaluate.agreement import find_disagreements
 from specbridge.evaluate.layers import LAYER_NAMES
 from specbridge.obligations import Status
 from specbridge.store import RunInfo, Store
@@ -91,8 +93,6 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
         tokens["calls"] += g["calls"] or 0
         tokens["cached_calls"] += g["cached_calls"] or 0
         latency += g["latency"] or 0.0
-        import json
-
         rounds_used += max(0, len(json.loads(g["rounds"] or "[]")) - 1)
 
     protocol = (
@@ -118,7 +118,13 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
         examples_layers={k: _counts(v) for k, v in examples_layers.items() if sum(v.values())},
         unknown_causes=dict(causes.most_common()),
         generation_errors={r["task_id"]: gen_rows[r["task_id"]]["error"] for r in failed if r["task_id"] in gen_rows},
-        disagreements=_disagreements(evals),
+        disagreements=[
+            {"task_id": d.task_id, "obligation": d.key, **{layer: st.value for layer, st in d.statuses}}
+            for d in find_disagreements(
+                {"task_id": r["task_id"], "key": r["obligation"], "layer": r["layer"], "status": r["verdict"]}
+                for r in evals
+            )
+        ],
         tokens=dict(tokens),
         latency_seconds=round(latency, 3),
         repair_rounds_used=rounds_used,
@@ -128,17 +134,3 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
 
 def _counts(counter: Counter) -> dict[str, int]:
     return {s: int(counter.get(s, 0)) for s in STATUSES}
-
-
-def _disagreements(evals: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Obligations where layers 2 and 3 both gave a definite verdict and the verdicts differ."""
-    definite = {Status.PASS.value, Status.FAIL.value}
-    by_key: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
-    for row in evals:
-        if row["layer"] in ("computable", "proof") and row["verdict"] in definite:
-            by_key[(row["task_id"], row["obligation"])][row["layer"]] = row["verdict"]
-    return [
-        {"task_id": t, "obligation": o, "computable": v["computable"], "proof": v["proof"]}
-        for (t, o), v in sorted(by_key.items())
-        if len(v) == 2 and v["computable"] != v["proof"]
-    ]

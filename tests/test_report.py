@@ -1,0 +1,46 @@
+"""Report: hidden obligations counted apart from examples; disagreements between layers 2 and 3 are listed."""
+
+from __future__ import annotations
+
+from specbridge.generate import Generation
+from specbridge.obligations import Obligation, ObligationKind, Status, Verdict
+from specbridge.report import build_report
+from specbridge.store import EvaluationRow, Store
+from specbridge.tasks import Visibility
+
+
+def ob(i: int, visibility: Visibility = Visibility.HIDDEN) -> Obligation:
+    return Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id="t", index=i, inputs={}, visibility=visibility)
+
+
+def test_report_counts_and_disagreements(tmp_path):
+    store = Store(tmp_path / "r.db")
+    run = store.create_run(
+        generator="offline", model=None, dataset="d", fingerprint="f", settings={}, git_revision=None, examples=1
+    )
+    rows = [
+        EvaluationRow("computable", ob(0, Visibility.EXAMPLE), Verdict(status=Status.FAIL)),
+        EvaluationRow("computable", ob(1), Verdict(status=Status.PASS)),
+        EvaluationRow("computable", ob(2), Verdict(status=Status.UNKNOWN, cause="limit: steps")),
+        EvaluationRow("proof", ob(1), Verdict(status=Status.FAIL)),
+        EvaluationRow("proof", ob(2), Verdict(status=Status.PASS)),
+    ]
+    store.write_task_result(
+        run_id=run.id,
+        task_id="t",
+        source="",
+        signature="",
+        requirement="",
+        generation=Generation(generator="offline", spec_text="x"),
+        evaluations=rows,
+        seconds=1,
+    )
+    report = build_report(store, store.run(run.id))
+    assert report.layers["computable"]["pass"] == 1 and report.layers["computable"]["fail"] == 0
+    assert report.examples_layers["computable"]["fail"] == 1  # the visible example is reported apart
+    assert report.unknown_causes == {"limit: steps": 1}
+    assert report.sound_and_complete == 0  # an unknown is not a pass
+    assert report.disagreements == [
+        {"task_id": "t", "obligation": "pre_accepts_1", "computable": "pass", "proof": "fail"}
+    ]
+    assert "first 1 test case" in report.protocol
