@@ -135,8 +135,10 @@ def check_spec(task: Task, spec_text: str, layer: object | None) -> CheckResult:
     except SpecBridgeError as exc:
         return CheckResult(problems=[f"The specification could not be read: {exc}"], parsed=False)
     obligations = example_obligations(task)
-    if not obligations or layer is None:
+    if layer is None:
         return CheckResult()
+    if not obligations:
+        return _probe_errors(task, spec_text, layer)
     try:
         verdicts: list[Verdict] = layer.evaluate(task, spec_text, obligations)  # type: ignore[attr-defined]
     except SpecBridgeError as exc:
@@ -151,3 +153,26 @@ def check_spec(task: Task, spec_text: str, layer: object | None) -> CheckResult:
         if line:
             result.problems.append(line)
     return result
+
+
+def _probe_errors(task: Task, spec_text: str, layer: object) -> CheckResult:
+    """Without example tests: evaluate on made-up inputs of the right types and report only errors (a spec that
+    fails to evaluate on ordinary inputs is broken whatever the tests say); fail/unknown are not problems here."""
+    from specbridge.generate.probes import probe_obligations
+
+    probes = probe_obligations(task)
+    if not probes:
+        return CheckResult()
+    try:
+        verdicts: list[Verdict] = layer.evaluate(task, spec_text, probes)  # type: ignore[attr-defined]
+    except SpecBridgeError as exc:
+        return CheckResult(problems=[f"Evaluating the specification failed: {exc}"])
+    problems = []
+    seen: set[str] = set()
+    for o, v in zip(probes, verdicts, strict=False):
+        if v.status is Status.ERROR and v.message not in seen:
+            seen.add(v.message)
+            line = describe(o, v)
+            if line:
+                problems.append(line.replace("Evaluating", "Evaluating (on made-up inputs)", 1))
+    return CheckResult(problems=problems)

@@ -170,3 +170,22 @@ def test_parse_errors_are_fed_back(tmp_path: Path) -> None:
         gen = BaselineGenerator().generate(TASK, context)
     assert "Parse error at line" in gen.rounds[1].feedback
     assert gen.error is None and "x ≤ result" in gen.spec_text
+
+
+def test_without_examples_evaluation_errors_on_made_up_inputs_are_feedback() -> None:
+    from specbridge.generate.repair import check_spec
+    from specbridge.obligations import Status, Verdict
+
+    class Layer:
+        def evaluate(self, task, spec_text, obligations):  # noqa: ANN001, ANN201
+            assert all(o.task_id == task.id for o in obligations)
+            return [Verdict(status=Status.ERROR, message="index out of bounds") for _ in obligations]
+
+    pytest.importorskip("specbridge.lean.parser")
+    task = TASK.visible_view().model_copy(update={"tests": ()})
+    spec = "def largest_postcond (xs : List Int) (result : Int) : Prop := True"
+    from specbridge.generate.extract import extract_spec
+
+    result = check_spec(task, extract_spec(spec, SIG).spec_text, Layer())
+    assert len(result.problems) == 1 and "made-up inputs" in result.problems[0]
+    assert "index out of bounds" in result.problems[0]

@@ -7,7 +7,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from specbridge.generate.base import GenerationContext
-from specbridge.generate.offline import OfflineGenerator, adapt, conversion, probe_obligations, sample_values
+from specbridge.generate.offline import OfflineGenerator, adapt, conversion
+from specbridge.generate.probes import probe_obligations, sample_values
 from specbridge.generate.repair import CheckResult
 from specbridge.settings import Settings
 from specbridge.tasks import Param, ReferenceSpec, Signature, Task, Visibility
