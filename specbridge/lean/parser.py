@@ -352,9 +352,7 @@ class Parser:
                     self.advance()
                     self.parse_expr(0)
             self.expect_sym(close)
-            return [
-                A.Binder(n.line, n.col, None if n.value == "_" else str(n.value), typ, kind) for n in names
-            ]
+            return [A.Binder(n.line, n.col, None if n.value == "_" else str(n.value), typ, kind) for n in names]
         if open_tok.text != "(":
             raise self.error("expected a binder name")
         self.i -= 1
@@ -567,7 +565,7 @@ class Parser:
             t = self.tok
             if t.kind != SYM or t.ws_before:
                 return e
-            if t.text == "." :
+            if t.text == ".":
                 nt = self.peek()
                 if nt.ws_before:
                     return e

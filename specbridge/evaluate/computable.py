@@ -1,0 +1,233 @@
+"""Layer 2, computable validation: evaluate every obligation of a task with SpecBridge's Lean interpreter.
+
+`ComputableLayer(settings).evaluate(task, spec_text, obligations)` implements the `Layer` protocol;
+`check_spec_text` is the same for generators (repair feedback); `parse_spec` is the cheap syntax check;
+`validate_dataset` runs a whole dataset (reference specs or given ones) and summarises the verdicts.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from specbridge.errors import EvaluationLimit, LeanParseError, LeanRuntimeError, UnsupportedConstruct
+from specbridge.lean import ast as A
+from specbridge.lean.parser import parse_module
+from specbridge.lean.program import Program, run_with_big_stack
+from specbridge.lean.values import render
+from specbridge.obligations import Obligation, ObligationKind, Status, Verdict, build_obligations
+from specbridge.settings import ComputableSettings
+from specbridge.tasks import Task, render_spec_source
+
+__all__ = [
+    "ComputableLayer",
+    "ValidationSummary",
+    "check_spec_text",
+    "parse_spec",
+    "validate_dataset",
+]
+
+
+def parse_spec(spec_text: str) -> A.Module:
+    """Parse a spec's full Lean text; returns the Module AST or raises LeanParseError (line:column, token)."""
+    return parse_module(spec_text)
+
+
+_PROGRAM_CACHE: dict[tuple[str, str], Program | LeanParseError] = {}
+_CACHE_LIMIT = 256
+
+
+def _program(spec_text: str, settings: ComputableSettings) -> Program:
+    key = (spec_text, settings.model_dump_json())
+    hit = _PROGRAM_CACHE.get(key)
+    if isinstance(hit, LeanParseError):
+        raise hit
+    if hit is not None:
+        return hit
+    try:
+        prog = Program(parse_module(spec_text), settings)
+    except LeanParseError as exc:
+        _PROGRAM_CACHE[key] = exc
+        raise
+    if len(_PROGRAM_CACHE) >= _CACHE_LIMIT:
+        _PROGRAM_CACHE.clear()
+    _PROGRAM_CACHE[key] = prog
+    return prog
+
+
+def _describe_inputs(task: Task, ob: Obligation) -> str:
+    return ", ".join(f"{p.name} = {ob.inputs.get(p.name, '?')}" for p in task.signature.params)
+
+
+def _unknown(message: str, cause: str, seconds: float) -> Verdict:
+    return Verdict(status=Status.UNKNOWN, message=message, seconds=seconds, cause=cause)
+
+
+def _evaluate_one(prog: Program, task: Task, ob: Obligation) -> Verdict:
+    sig = task.signature
+    start = time.perf_counter()
+    pre_name, post_name = sig.precond_name, sig.postcond_name
+    try:
+        args = [prog.value(ob.inputs[p.name], p.type) for p in sig.params]
+        if ob.kind in (ObligationKind.PRE_ACCEPTS, ObligationKind.PRE_REJECTS):
+            if not prog.has(pre_name):
+                return Verdict(status=Status.ERROR, message=f"the spec does not define `{pre_name}`")
+            holds = bool(prog.call(pre_name, args))
+        else:
+            if not prog.has(post_name):
+                return Verdict(status=Status.ERROR, message=f"the spec does not define `{post_name}`")
+            assert ob.output is not None
+            result = prog.value(ob.output, sig.return_type)
+            n = prog.arity(post_name)
+            call_args = [*args, result]
+            if n == len(call_args) + 1:  # VERINA style: the precondition proof `h_precond`
+                call_args.append(True)
+            elif n != len(call_args):
+                return Verdict(
+                    status=Status.ERROR,
+                    message=f"`{post_name}` takes {n} explicit arguments; expected {len(call_args)} "
+                    f"(the parameters and `result`, optionally `h_precond`)",
+                )
+            holds = bool(prog.call(post_name, call_args))
+    except UnsupportedConstruct as exc:
+        return _unknown(str(exc), exc.construct, time.perf_counter() - start)
+    except EvaluationLimit as exc:
+        return _unknown(str(exc), exc.limit, time.perf_counter() - start)
+    except LeanParseError as exc:
+        return Verdict(status=Status.ERROR, message=f"test value does not parse: {exc}")
+    except LeanRuntimeError as exc:
+        return _unknown(f"runtime error: {exc}", "runtime error", time.perf_counter() - start)
+    except RecursionError:
+        return _unknown("Python recursion limit reached", "recursion depth", time.perf_counter() - start)
+    except Exception as exc:  # noqa: BLE001 - an interpreter bug must not crash the run; report it as unknown
+        return _unknown(
+            f"interpreter error: {type(exc).__name__}: {exc}", "interpreter error", time.perf_counter() - start
+        )
+    seconds = time.perf_counter() - start
+    if holds == ob.expects_true:
+        return Verdict(status=Status.PASS, seconds=seconds)
+    inputs = _describe_inputs(task, ob)
+    if ob.kind is ObligationKind.PRE_ACCEPTS:
+        msg = f"precondition is false on test input {inputs}"
+    elif ob.kind is ObligationKind.PRE_REJECTS:
+        msg = f"precondition holds on reject input {inputs}"
+    elif ob.kind is ObligationKind.POST_ACCEPTS:
+        msg = f"postcondition rejects the expected output result = {ob.output} for {inputs}"
+    else:
+        msg = f"postcondition accepts the wrong output result = {ob.output} for {inputs}"
+    return Verdict(status=Status.FAIL, message=msg, seconds=seconds)
+
+
+def check_spec_text(
+    task: Task, spec_text: str, obligations: list[Obligation], settings: ComputableSettings | None = None
+) -> list[Verdict]:
+    """One verdict per obligation for a spec given as full Lean text; never raises for a bad spec."""
+    settings = settings or ComputableSettings()
+    try:
+        prog = _program(spec_text, settings)
+    except LeanParseError as exc:
+        return [Verdict(status=Status.ERROR, message=f"parse error {exc}") for _ in obligations]
+    except RecursionError:
+        return [Verdict(status=Status.ERROR, message="spec nested too deeply") for _ in obligations]
+
+    def run() -> list[Verdict]:
+        return [_evaluate_one(prog, task, ob) for ob in obligations]
+
+    return run_with_big_stack(run)
+
+
+class ComputableLayer:
+    """Layer 2: SpecBridge's interpreter of Lean semantics, as an evaluation layer."""
+
+    name = "computable"
+
+    def __init__(self, settings: ComputableSettings | None = None):
+        self.settings = settings or ComputableSettings()
+
+    def evaluate(self, task: Task, spec_text: str, obligations: list[Obligation]) -> list[Verdict]:
+        """One verdict per obligation, in order; a spec that does not parse gives `error` everywhere."""
+        return check_spec_text(task, spec_text, obligations, self.settings)
+
+
+@dataclass
+class ValidationSummary:
+    tasks: int = 0
+    obligations: int = 0
+    passed: int = 0
+    failed: int = 0
+    unknown: int = 0
+    error: int = 0
+    seconds: float = 0.0
+    unsupported: dict[str, int] = field(default_factory=dict)
+    per_task: list[tuple[str, Counter]] = field(default_factory=list)
+    details: list[tuple[str, str, Verdict]] = field(default_factory=list)  # (task id, obligation key, verdict)
+    missing_specs: list[str] = field(default_factory=list)
+
+    @property
+    def definite_rate(self) -> float:
+        return (self.passed + self.failed) / self.obligations if self.obligations else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tasks": self.tasks,
+            "obligations": self.obligations,
+            "passed": self.passed,
+            "failed": self.failed,
+            "unknown": self.unknown,
+            "error": self.error,
+            "seconds": round(self.seconds, 3),
+            "unsupported": dict(sorted(self.unsupported.items(), key=lambda kv: -kv[1])),
+        }
+
+
+def validate_dataset(
+    tasks: Iterable[Task],
+    *,
+    specs: dict[str, str] | None = None,
+    settings: ComputableSettings | None = None,
+    progress: Callable[[Task], None] | None = None,
+) -> ValidationSummary:
+    """Validate each task's reference spec (or `specs[task.id]`) against all its obligations."""
+    layer = ComputableLayer(settings)
+    summary = ValidationSummary()
+    start = time.perf_counter()
+    for task in tasks:
+        if specs is not None:
+            spec_text = specs.get(task.id)
+        else:
+            spec_text = render_spec_source(task.signature, task.reference) if task.reference else None
+        if progress is not None:
+            progress(task)
+        if spec_text is None:
+            summary.missing_specs.append(task.id)
+            continue
+        obligations = build_obligations(task)
+        verdicts = layer.evaluate(task, spec_text, obligations)
+        counts: Counter = Counter()
+        summary.tasks += 1
+        for ob, v in zip(obligations, verdicts, strict=True):
+            summary.obligations += 1
+            counts[v.status.value] += 1
+            if v.status is Status.PASS:
+                summary.passed += 1
+            elif v.status is Status.FAIL:
+                summary.failed += 1
+            elif v.status is Status.UNKNOWN:
+                summary.unknown += 1
+                cause = v.cause or "unknown"
+                summary.unsupported[cause] = summary.unsupported.get(cause, 0) + 1
+            else:
+                summary.error += 1
+            if v.status is not Status.PASS:
+                summary.details.append((task.id, ob.key, v))
+        summary.per_task.append((task.id, counts))
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def describe_value(v: Any) -> str:
+    """A runtime value as Lean text (for messages and debugging)."""
+    return render(v)

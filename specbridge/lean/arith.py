@@ -1,0 +1,74 @@
+"""Lean's arithmetic on Nat and Int (Init/Data/Nat/Basic.lean, Init/Data/Int/DivMod.lean) and IEEE Float.
+
+`/` and `%` on Int are `Int.ediv`/`Int.emod` (Euclidean: the remainder is never negative); `Int.div`/`tdiv`
+round toward zero and `fdiv` toward negative infinity. Division by zero gives 0 and `x % 0 = x`.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def int_ediv(a: int, b: int) -> int:
+    """`Int.ediv` (Lean's `/` on Int): rounds so that the remainder is non-negative; x / 0 = 0."""
+    if b == 0:
+        return 0
+    if b > 0:
+        return a // b
+    return -(a // -b)
+
+
+def int_emod(a: int, b: int) -> int:
+    """`Int.emod` (Lean's `%` on Int): always ≥ 0 for b ≠ 0; x % 0 = x."""
+    if b == 0:
+        return a
+    return a - b * int_ediv(a, b)
+
+
+def int_tdiv(a: int, b: int) -> int:
+    if b == 0:
+        return 0
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def int_tmod(a: int, b: int) -> int:
+    if b == 0:
+        return a
+    return a - b * int_tdiv(a, b)
+
+
+def int_fdiv(a: int, b: int) -> int:
+    return 0 if b == 0 else a // b
+
+
+def int_fmod(a: int, b: int) -> int:
+    return a if b == 0 else a % b
+
+
+def nat_sub(a: int, b: int) -> int:
+    return a - b if a > b else 0
+
+
+def nat_div(a: int, b: int) -> int:
+    return a // b if b else 0
+
+
+def nat_mod(a: int, b: int) -> int:
+    return a % b if b else a
+
+
+def float_div(a: float, b: float) -> float:
+    try:
+        return a / b
+    except ZeroDivisionError:
+        if a == 0 or math.isnan(a):
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def float_mod(a: float, b: float) -> float:
+    try:
+        return math.fmod(a, b)
+    except (ValueError, ZeroDivisionError):
+        return math.nan

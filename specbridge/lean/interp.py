@@ -1,0 +1,1681 @@
+"""Compile the Lean AST of a spec module to Python closures, once, then evaluate pre/postconditions quickly.
+
+The compiler performs a light elaboration: every expression gets a type (declared binder types, library
+signatures, unification through lambdas, Lean's `binop%` rule that lifts a Nat/Int arithmetic tree to the
+maximal leaf type). The type picks the semantics Lean would: Nat subtraction truncates, Int `/`/`%` are
+`Int.ediv`/`Int.emod`, UInt8 wraps, Float is IEEE double. Spec text is only ever interpreted — no eval/exec.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from specbridge.errors import EvaluationLimit, LeanRuntimeError, UnsupportedConstruct
+from specbridge.lean import ast as A
+from specbridge.lean import types as ty
+from specbridge.lean.arith import (  # noqa: F401 - re-exported
+    float_div,
+    float_mod,
+    int_ediv,
+    int_emod,
+    int_fdiv,
+    int_fmod,
+    int_tdiv,
+    int_tmod,
+    nat_div,
+    nat_mod,
+    nat_sub,
+)
+from specbridge.lean.stdlib import REGISTRY, Builtin
+from specbridge.lean.values import NONE, Fn, LArray, Pair, Some, apply, default_of, mk_tuple, render
+
+Code = Callable[[list], Any]
+CHUNK = 1024
+
+
+class Undecided(EvaluationLimit):
+    """A quantifier over an infinite domain whose bounded search found no witness / counterexample."""
+
+    def __init__(self, detail: str):
+        super().__init__("unbounded quantifier", detail)
+
+
+class Budget:
+    """Per-obligation resource limits: steps, recursion depth, wall-clock time, integer size."""
+
+    __slots__ = ("n", "steps", "max_steps", "deadline", "timeout", "depth", "max_depth", "max_bits", "search_bound")
+
+    def __init__(self, max_steps: int, max_depth: int, timeout: float, max_bits: int, search_bound: int):
+        self.max_steps = max_steps
+        self.max_depth = max_depth
+        self.timeout = timeout
+        self.max_bits = max_bits
+        self.search_bound = search_bound
+        self.reset()
+
+    def reset(self) -> None:
+        self.n = CHUNK
+        self.steps = 0
+        self.depth = 0
+        self.deadline = time.perf_counter() + self.timeout
+
+    def tick(self) -> None:
+        self.steps += CHUNK
+        self.n = CHUNK
+        if self.steps > self.max_steps:
+            raise EvaluationLimit("steps", f"more than {self.max_steps} evaluation steps")
+        if time.perf_counter() > self.deadline:
+            raise EvaluationLimit("time", f"more than {self.timeout:g} s")
+
+    def check_int(self, v: int) -> int:
+        if v.bit_length() > self.max_bits:
+            raise EvaluationLimit("integer size", f"an integer above {self.max_bits} bits")
+        return v
+
+
+_UINT_BITS = {"UInt8": 8, "UInt16": 16, "UInt32": 32, "UInt64": 64, "USize": 64}
+
+
+def _arith_fns(kind: str, budget: Budget) -> dict[str, Callable[[Any, Any], Any]]:
+    check = budget.check_int
+
+    def mul(a: Any, b: Any) -> Any:
+        r = a * b
+        if type(r) is int and r.bit_length() > 4096:
+            check(r)
+        return r
+
+    def ipow(a: int, b: int) -> int:
+        if b < 0:
+            raise LeanRuntimeError("negative exponent")
+        if abs(a) > 1 and b * max(1, abs(a).bit_length()) > budget.max_bits + 64:
+            raise EvaluationLimit("integer size", f"{a} ^ {b}")
+        return a**b
+
+    if kind == "Nat":
+        return {"+": lambda a, b: a + b, "-": nat_sub, "*": mul, "/": nat_div, "%": nat_mod, "^": ipow}
+    if kind == "Int":
+        return {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": mul, "/": int_ediv, "%": int_emod, "^": ipow}
+    if kind == "Float":
+
+        def fpow(a: float, b: float) -> float:
+            try:
+                return math.pow(a, b)
+            except (OverflowError, ValueError):
+                return math.inf if a > 0 else math.nan
+
+        return {
+            "+": lambda a, b: a + b,
+            "-": lambda a, b: a - b,
+            "*": lambda a, b: a * b,
+            "/": float_div,
+            "%": float_mod,
+            "^": fpow,
+        }
+    if kind in _UINT_BITS:
+        m = (1 << _UINT_BITS[kind]) - 1
+        return {
+            "+": lambda a, b: (a + b) & m,
+            "-": lambda a, b: (a - b) & m,
+            "*": lambda a, b: (a * b) & m,
+            "/": nat_div,
+            "%": nat_mod,
+            "^": lambda a, b: pow(a, b, m + 1),
+        }
+    raise UnsupportedConstruct(f"arithmetic on {kind}")
+
+
+ARITH = frozenset(["+", "-", "*", "/", "%"])
+RELS = frozenset(["=", "≠", "<", ">", "≤", "≥", "==", "!="])
+PROP_OPS = frozenset(["∧", "∨", "→", "↔", "&&", "||"])
+
+
+# -- compile-time scopes ---------------------------------------------------------------------------------------
+
+
+class FrameInfo:
+    __slots__ = ("depth", "nslots")
+
+    def __init__(self, depth: int):
+        self.depth = depth
+        self.nslots = 1  # slot 0 holds the parent frame
+
+    def alloc(self) -> int:
+        s = self.nslots
+        self.nslots += 1
+        return s
+
+
+class Var:
+    __slots__ = ("frame", "slot", "type")
+
+    def __init__(self, frame: FrameInfo, slot: int, type_: ty.Type):
+        self.frame = frame
+        self.slot = slot
+        self.type = type_
+
+
+class Scope:
+    __slots__ = ("vars", "frame", "aliases")
+
+    def __init__(self, vars_: dict[str, Var], frame: FrameInfo, aliases: dict[str, str] | None = None):
+        self.vars = vars_
+        self.frame = frame
+        self.aliases = aliases or {}
+
+    def bind(self, name: str, type_: ty.Type) -> tuple[Scope, int]:
+        slot = self.frame.alloc()
+        v = dict(self.vars)
+        v[name] = Var(self.frame, slot, type_)
+        return Scope(v, self.frame, self.aliases), slot
+
+    def child_frame(self) -> Scope:
+        return Scope(dict(self.vars), FrameInfo(self.frame.depth + 1), self.aliases)
+
+
+def _getter(depth: int, slot: int) -> Code:
+    if depth == 0:
+        return lambda env: env[slot]
+    if depth == 1:
+        return lambda env: env[0][slot]
+    if depth == 2:
+        return lambda env: env[0][0][slot]
+
+    def get(env: list) -> Any:
+        for _ in range(depth):
+            env = env[0]
+        return env[slot]
+
+    return get
+
+
+def _raiser(exc: Exception) -> Code:
+    def run(env: list) -> Any:
+        raise exc
+
+    return run
+
+
+def _const(v: Any) -> Code:
+    return lambda env: v
+
+
+class GlobalFn:
+    """A user definition from the spec file (or a `where` helper)."""
+
+    __slots__ = ("name", "defn", "arity", "params", "result", "generic", "call", "compiled", "namespace")
+
+    def __init__(self, name: str, defn: A.Def):
+        self.name = name
+        self.defn = defn
+        self.arity = 0
+        self.params: list[ty.Type] = []
+        self.result: ty.Type = ty.TV()
+        self.generic: list[ty.TV] = []
+        self.call: Callable[..., Any] = self._not_compiled
+        self.compiled = False
+        self.namespace = name.rsplit(".", 1)[0] if "." in name else ""
+
+    def _not_compiled(self, *args: Any) -> Any:
+        raise LeanRuntimeError(f"{self.name} was not compiled")
+
+    def instantiate(self) -> tuple[list[ty.Type], ty.Type]:
+        mapping = {v.id: ty.TV() for v in self.generic}
+        return [ty.instantiate(p, mapping) for p in self.params], ty.instantiate(self.result, mapping)
+
+    def receiver_index(self, namespace: str) -> int:
+        for i, p in enumerate(self.params):
+            if ty.head(p) == namespace:
+                return i
+        return 0
+
+
+_TYPE_NAMESPACES = {
+    "Nat": "Nat",
+    "Int": "Int",
+    "List": "List",
+    "Array": "Array",
+    "String": "String",
+    "Char": "Char",
+    "Option": "Option",
+    "Prod": "Prod",
+    "Float": "Float",
+    "Bool": "Bool",
+    "UInt8": "UInt8",
+    "Finset": "Finset",
+    "→": "Function",
+    "Prop": "Prop",
+}
+
+
+def _runtime_namespace(v: Any) -> str:
+    if isinstance(v, bool):
+        return "Bool"
+    if isinstance(v, int):
+        return "Int" if v < 0 else "Nat"
+    if isinstance(v, LArray):
+        return "Array"
+    if isinstance(v, tuple):
+        return "List"
+    if isinstance(v, str):
+        return "String"
+    if isinstance(v, float):
+        return "Float"
+    if isinstance(v, Pair):
+        return "Prod"
+    if v is None or isinstance(v, Some):
+        return "Option"
+    if isinstance(v, Fn):
+        return "Function"
+    return "?"
+
+
+def _is_lambda(node: A.Node) -> bool:
+    return isinstance(node, (A.Lam, A.FunMatch))
+
+
+class Compiler:
+    """Compiles one module (a spec's definitions) into callable Python functions."""
+
+    def __init__(self, module: A.Module, budget: Budget):
+        self.module = module
+        self.budget = budget
+        self.globals: dict[str, GlobalFn] = {}
+        self.opens = list(module.opens)
+        self._arith_cache: dict[str, dict[str, Callable[[Any, Any], Any]]] = {}
+        for d in module.defs:
+            if d.kind in ("def", "abbrev") and d.name:
+                self._register(d.name, d)
+                for w in d.where:
+                    self._register(f"{d.name}.{w.name}", w)
+        for g in list(self.globals.values()):
+            self._signature(g)
+        for g in list(self.globals.values()):
+            self._compile_global(g)
+
+    # -- globals ---------------------------------------------------------------------------------------------------
+    def _register(self, name: str, d: A.Def) -> None:
+        self.globals[name] = GlobalFn(name, d)
+
+    def _signature(self, g: GlobalFn) -> None:
+        d = g.defn
+        tvars: dict[str, ty.TV] = {}
+        params: list[ty.Type] = []
+        for b in d.binders:
+            if b.kind != "explicit":
+                if b.name and b.type is not None and isinstance(b.type, A.Ident) and b.type.name in ("Type", "Sort"):
+                    tvars[b.name] = ty.TV()
+                elif b.name and b.type is None and b.kind == "implicit":
+                    tvars[b.name] = ty.TV()
+                continue
+            params.append(ty.from_ast(b.type, tvars))
+        result = ty.from_ast(d.type, tvars)
+        if d.alts:
+            # `def f : A → B → C | pats => ...`: the arrows give the remaining parameters
+            n = len(d.alts[0].patterns)
+            for _ in range(n):
+                r = ty.prune(result)
+                if isinstance(r, ty.T) and r.name == "→":
+                    params.append(r.args[0])
+                    result = r.args[1]
+                else:
+                    params.append(ty.TV())
+        g.params = params
+        g.result = result
+        g.arity = len(params)
+        g.generic = ty.free_vars(ty.fun_t(params, result))
+
+    def _compile_global(self, g: GlobalFn) -> None:
+        d = g.defn
+        frame = FrameInfo(0)
+        aliases = {}
+        owner = g.name.rsplit(".", 1)[0] if g.name.count(".") else g.name
+        for gname in self.globals:
+            if gname.startswith(owner + ".") and gname != owner:
+                aliases[gname[len(owner) + 1 :]] = gname
+        if g.name in self.globals:
+            for w in d.where:
+                aliases[w.name] = f"{g.name}.{w.name}"
+        scope = Scope({}, frame, aliases)
+        slots_binders: list[tuple[int, A.Binder | None, ty.Type]] = []
+        pi = 0
+        for b in d.binders:
+            if b.kind != "explicit":
+                continue
+            t = g.params[pi]
+            pi += 1
+            if b.name:
+                scope, slot = scope.bind(b.name, t)
+            else:
+                slot = frame.alloc()
+            slots_binders.append((slot, b, t))
+        try:
+            if d.alts:
+                extra = g.params[pi:]
+                eslots = [frame.alloc() for _ in extra]
+                discr = [(_getter(0, s), t) for s, t in zip(eslots, extra, strict=True)]
+                body = self._match_code(discr, d.alts, scope, g.result, d)
+                arg_slots = [s for s, _, _ in slots_binders] + eslots
+            else:
+                assert d.body is not None
+                body, bt = self.expr(d.body, scope, g.result)
+                self._unify_result(g.result, bt)
+                arg_slots = [s for s, _, _ in slots_binders]
+                for _slot, b, _t in slots_binders:
+                    if b is not None and b.pattern is not None:
+                        raise UnsupportedConstruct("pattern binder in a def")
+        except UnsupportedConstruct as exc:
+            body = _raiser(exc)
+            arg_slots = list(range(1, g.arity + 1))
+        g.call = self._make_global_call(g, body, frame, arg_slots)
+        g.compiled = True
+
+    def _unify_result(self, expected: ty.Type, actual: ty.Type) -> None:
+        ty.unify(expected, actual)
+
+    def _make_global_call(self, g: GlobalFn, body: Code, frame: FrameInfo, arg_slots: list[int]) -> Callable:
+        budget = self.budget
+        n = frame.nslots
+        name = g.name
+        contiguous = arg_slots == list(range(1, len(arg_slots) + 1))
+
+        def call(*args: Any) -> Any:
+            if contiguous:
+                env = [None, *args]
+                if n > len(env):
+                    env.extend([None] * (n - len(env)))
+            else:
+                env = [None] * n
+                for s, a in zip(arg_slots, args, strict=False):
+                    env[s] = a
+            budget.depth += 1
+            if budget.depth > budget.max_depth:
+                budget.depth = 0
+                raise EvaluationLimit("recursion depth", f"more than {budget.max_depth} nested calls ({name})")
+            budget.n -= 1
+            if budget.n <= 0:
+                budget.tick()
+            try:
+                return body(env)
+            finally:
+                budget.depth -= 1
+
+        return call
+
+    def lookup_global(self, name: str, scope: Scope | None = None) -> GlobalFn | Builtin | None:
+        if scope is not None and name in scope.aliases:
+            return self.globals.get(scope.aliases[name])
+        if name in self.globals:
+            return self.globals[name]
+        if name in REGISTRY:
+            return REGISTRY[name]
+        for ns in self.opens:
+            full = f"{ns}.{name}"
+            if full in self.globals:
+                return self.globals[full]
+            if full in REGISTRY:
+                return REGISTRY[full]
+        if name.startswith("Std.") or name.startswith("Mathlib."):
+            return self.lookup_global(name.split(".", 1)[1], scope)
+        return None
+
+    def arith(self, kind: str) -> dict[str, Callable[[Any, Any], Any]]:
+        fns = self._arith_cache.get(kind)
+        if fns is None:
+            fns = _arith_fns(kind, self.budget)
+            self._arith_cache[kind] = fns
+        return fns
+
+    # -- expressions -----------------------------------------------------------------------------------------------
+    def expr(self, node: A.Node, scope: Scope, expected: ty.Type | None = None) -> tuple[Code, ty.Type]:
+        """Compile `node`; returns the code and its type. Unsupported parts compile to code that raises."""
+        try:
+            method = getattr(self, "c_" + type(node).__name__)
+            return method(node, scope, expected)
+        except UnsupportedConstruct as exc:
+            return _raiser(exc), expected if expected is not None else ty.TV()
+
+    def c_NumLit(self, node: A.NumLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        h = ty.head(expected) if expected is not None else None
+        if h == "Float":
+            return _const(float(node.value)), ty.FLOAT
+        if h in ty.NUMERIC:
+            return _const(node.value), expected  # type: ignore[return-value]
+        if expected is not None and h is None:
+            return _const(node.value), expected
+        return _const(node.value), ty.TV()
+
+    def c_FloatLit(self, node: A.FloatLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        return _const(float(node.text)), ty.FLOAT
+
+    def c_StrLit(self, node: A.StrLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        return _const(node.value), ty.STRING
+
+    def c_CharLit(self, node: A.CharLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        return _const(node.value), ty.CHAR
+
+    def c_Hole(self, node: A.Hole, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        raise UnsupportedConstruct("hole `_` in a term")
+
+    def c_Sorry(self, node: A.Sorry, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        raise UnsupportedConstruct("sorry / tactic proof used as a value")
+
+    def c_SetBuilder(self, node: A.SetBuilder, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        raise UnsupportedConstruct("set-builder or structure instance `{...}`")
+
+    def c_Subtype(self, node: A.Subtype, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        raise UnsupportedConstruct("subtype `{x // p}` as a value")
+
+    def c_Cdot(self, node: A.Cdot, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        raise UnsupportedConstruct("`·` outside a section")
+
+    # identifiers --------------------------------------------------------------------------------------------------
+    def c_Ident(self, node: A.Ident, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        return self.ident_app(node, [], scope, expected)
+
+    def _var(self, v: Var, scope: Scope) -> Code:
+        return _getter(scope.frame.depth - v.frame.depth, v.slot)
+
+    def ident_app(
+        self, node: A.Ident, args: list[A.Node], scope: Scope, expected: ty.Type | None
+    ) -> tuple[Code, ty.Type]:
+        name = node.name
+        v = scope.vars.get(name)
+        if v is not None:
+            return self.apply_value(self._var(v, scope), v.type, args, scope, expected)
+        if name.startswith("."):
+            h = ty.head(expected) if expected is not None else None
+            if h is None:
+                h = "Option" if name in (".some", ".none") else None
+            if h is None:
+                raise UnsupportedConstruct(f"leading-dot name {name} without a known type")
+            node = A.Ident(node.line, node.col, f"{h}{name}")
+            name = node.name
+        if "." in name:
+            first, rest = name.split(".", 1)
+            v = scope.vars.get(first)
+            if v is not None:
+                code, t = self._var(v, scope), v.type
+                parts = rest.split(".")
+                for p in parts[:-1]:
+                    code, t = self.method_call(code, t, p, [], scope, None, node)
+                return self.method_call(code, t, parts[-1], args, scope, expected, node)
+        g = self.lookup_global(name, scope)
+        if g is not None:
+            return self.call_callee(g, [], args, scope, expected, node)
+        special = self.special_ident(node, args, scope, expected)
+        if special is not None:
+            return special
+        if "." in name:
+            # `Foo.bar.baz`: a global followed by field accesses
+            parts = name.split(".")
+            for k in range(len(parts) - 1, 0, -1):
+                head = ".".join(parts[:k])
+                g = self.lookup_global(head, scope)
+                if g is not None:
+                    code, t = self.call_callee(g, [], [], scope, None, node)
+                    for p in parts[k:-1]:
+                        code, t = self.method_call(code, t, p, [], scope, None, node)
+                    return self.method_call(code, t, parts[-1], args, scope, expected, node)
+        raise UnsupportedConstruct(f"unknown identifier `{name}`")
+
+    def special_ident(
+        self, node: A.Ident, args: list[A.Node], scope: Scope, expected: ty.Type | None
+    ) -> tuple[Code, ty.Type] | None:
+        name = node.name
+        if name == "default" or name == "Inhabited.default":
+            if expected is None:
+                raise UnsupportedConstruct("`default` without a known type")
+            exp = expected
+
+            def dflt(env: list) -> Any:
+                return default_of(exp)
+
+            return dflt, expected
+        if name in ("inferInstance", "rfl", "trivial"):
+            return _const(True), ty.PROP
+        return None
+
+    # applications ----------------------------------------------------------------------------------------------
+    def c_App(self, node: A.App, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        fn = node.fn
+        args = node.args
+        if isinstance(fn, A.Ident):
+            if fn.name == "@as":
+                raise UnsupportedConstruct("as-pattern used as a term")
+            return self.ident_app(fn, args, scope, expected)
+        if isinstance(fn, A.Proj) and not fn.field.isdigit():
+            rc, rt = self.expr(fn.expr, scope)
+            return self.method_call(rc, rt, fn.field, args, scope, expected, node)
+        code, t = self.expr(fn, scope)
+        return self.apply_value(code, t, args, scope, expected)
+
+    def apply_value(
+        self, code: Code, t: ty.Type, args: list[A.Node], scope: Scope, expected: ty.Type | None
+    ) -> tuple[Code, ty.Type]:
+        """Apply a function-valued expression of type `t` to argument nodes."""
+        if not args:
+            if expected is not None:
+                ty.unify(t, expected)
+            return code, t
+        arg_codes: list[Code] = []
+        cur = t
+        for a in args:
+            pc = ty.prune(cur)
+            if isinstance(pc, ty.TV):
+                pt, rt = ty.TV(), ty.TV()
+                ty.unify(pc, ty.T("→", (pt, rt)))
+                pc = ty.prune(cur)
+            if isinstance(pc, ty.T) and pc.name == "→":
+                ac, at = self.expr(a, scope, pc.args[0])
+                ac = self.coerce(ac, at, pc.args[0])
+                ty.unify(pc.args[0], at)
+                cur = pc.args[1]
+            else:
+                ac, at = self.expr(a, scope)
+                cur = ty.TV()
+            arg_codes.append(ac)
+        if expected is not None:
+            ty.unify(cur, expected)
+        k = len(arg_codes)
+        if k == 1:
+            a0 = arg_codes[0]
+
+            def app1(env: list) -> Any:
+                f = code(env)
+                if type(f) is Fn and f.arity == 1:
+                    return f.call(a0(env))
+                return apply(f, (a0(env),))
+
+            return app1, cur
+        if k == 2:
+            a0, a1 = arg_codes
+
+            def app2(env: list) -> Any:
+                f = code(env)
+                if type(f) is Fn and f.arity == 2:
+                    return f.call(a0(env), a1(env))
+                return apply(f, (a0(env), a1(env)))
+
+            return app2, cur
+
+        def appn(env: list) -> Any:
+            return apply(code(env), [a(env) for a in arg_codes])
+
+        return appn, cur
+
+    def coerce(self, code: Code, src: ty.Type, dst: ty.Type) -> Code:
+        """Lean's coercions that change the value: `a` to `Option a` (↑), nothing else changes the value."""
+        s, d = ty.prune(src), ty.prune(dst)
+        if isinstance(s, ty.T) and isinstance(d, ty.T):
+            if d.name == "Option" and s.name != "Option":
+                return lambda env: Some(code(env))
+            if d.name == "Float" and s.name in ("Nat", "Int"):
+                return lambda env: float(code(env))
+        return code
+
+    def call_callee(
+        self,
+        callee: GlobalFn | Builtin,
+        pre: list[tuple[int, Code, ty.Type]],
+        args: list[A.Node],
+        scope: Scope,
+        expected: ty.Type | None,
+        node: A.Node,
+    ) -> tuple[Code, ty.Type]:
+        """Call a global/builtin. `pre` holds already-compiled arguments at fixed positions (the receiver)."""
+        params, result = callee.instantiate()
+        n = len(params)
+        total = len(pre) + len(args)
+        slots: list[Code | None] = [None] * max(n, total)
+        arg_types: list[ty.Type | None] = [None] * max(n, total)
+        for pos, c, t in pre:
+            if pos < n:
+                ty.unify(params[pos], t)
+                c = self.coerce(c, t, params[pos])
+            slots[pos] = c
+            arg_types[pos] = t
+        free = [i for i in range(max(n, total)) if slots[i] is None]
+        positions = free[: len(args)]
+        # the result type of this (possibly partial) application, unified with the expected type early
+        if total < n:
+            missing = [params[i] for i in range(n) if i not in positions and slots[i] is None]
+            app_t = ty.fun_t(missing, result)
+        else:
+            app_t = result
+        if expected is not None and total <= n:
+            ty.unify(app_t, expected)
+        order = sorted(range(len(args)), key=lambda j: _is_lambda(args[j]))
+        for j in order:
+            pos = positions[j]
+            pt = params[pos] if pos < n else None
+            c, t = self.expr(args[j], scope, pt)
+            if pt is not None:
+                c = self.coerce(c, t, pt)
+                ty.unify(pt, t)
+            slots[pos] = c
+            arg_types[pos] = t
+        if isinstance(callee, Builtin):
+            impl = callee.impl
+            if callee.wants_default:
+                res_t = result
+                base = impl
+
+                def impl(*a: Any, _b: Callable = base, _t: ty.Type = res_t) -> Any:
+                    return _b(lambda: default_of(_t), *a)
+
+            elif callee.wants_types:
+                types_ = [*params, result]
+                base2 = impl
+
+                def impl(*a: Any, _b: Callable = base2, _ts: list = types_) -> Any:
+                    return _b(_ts, *a)
+
+            fname = callee.name
+        else:
+            g = callee
+
+            def impl(*a: Any, _g: GlobalFn = g) -> Any:
+                return _g.call(*a)
+
+            fname = callee.name
+        if total < n:
+            # partial application: missing positions become parameters of a function value
+            missing_pos = [i for i in range(n) if slots[i] is None]
+            present = [(i, c) for i, c in enumerate(slots) if c is not None]
+            m = len(missing_pos)
+
+            def partial(env: list) -> Any:
+                vals = [None] * n
+                for i, c in present:
+                    vals[i] = c(env)
+
+                def call(*rest: Any) -> Any:
+                    full = list(vals)
+                    for i, r in zip(missing_pos, rest, strict=True):
+                        full[i] = r
+                    return impl(*full)
+
+                return Fn(m, call, fname)
+
+            return partial, app_t
+        codes: list[Code] = [c for c in slots[:n] if c is not None]
+        extra: list[Code] = [c for c in slots[n:] if c is not None]
+        if n == 0:
+            base_code: Code = lambda env: impl()  # noqa: E731
+            if isinstance(callee, Builtin) and not callee.wants_default and not callee.wants_types:
+                try:
+                    v = callee.impl()
+                    base_code = _const(v)
+                except Exception:  # noqa: BLE001 - compute lazily instead
+                    pass
+        elif n == 1:
+            (c0,) = codes
+            base_code = lambda env: impl(c0(env))  # noqa: E731
+        elif n == 2:
+            c0, c1 = codes
+            base_code = lambda env: impl(c0(env), c1(env))  # noqa: E731
+        elif n == 3:
+            c0, c1, c2 = codes
+            base_code = lambda env: impl(c0(env), c1(env), c2(env))  # noqa: E731
+        else:
+            base_code = lambda env: impl(*[c(env) for c in codes])  # noqa: E731
+        if not extra:
+            return base_code, result
+        # over-application: the result is a function
+        cur = result
+        for _ in extra:
+            pc = ty.prune(cur)
+            cur = pc.args[1] if isinstance(pc, ty.T) and pc.name == "→" else ty.TV()
+        if expected is not None:
+            ty.unify(cur, expected)
+        return (lambda env: apply(base_code(env), [c(env) for c in extra])), cur
+
+    def method_call(
+        self,
+        recv: Code,
+        rtype: ty.Type,
+        name: str,
+        args: list[A.Node],
+        scope: Scope,
+        expected: ty.Type | None,
+        node: A.Node,
+    ) -> tuple[Code, ty.Type]:
+        """Generalized field notation `e.name args`."""
+        rt = ty.prune(rtype)
+        h = rt.name if isinstance(rt, ty.T) else None
+        if name in ("1", "2", "fst", "snd") and (h == "Prod" or h is None):
+            first = name in ("1", "fst")
+            if h == "Prod":
+                ft = rt.args[0] if first else rt.args[1]  # type: ignore[union-attr]
+            else:
+                a, b = ty.TV(), ty.TV()
+                ty.unify(rt, ty.prod_t(a, b))
+                ft = a if first else b
+            code: Code = (lambda env: recv(env).fst) if first else (lambda env: recv(env).snd)
+            return self.apply_value(code, ft, args, scope, expected)
+        if h is not None:
+            ns = _TYPE_NAMESPACES.get(h, h)
+            callee = self.lookup_method(ns, name)
+            if callee is None and ns in ("Nat", "UInt8", "Fin"):
+                callee = self.lookup_method("Nat", name)
+            if callee is None:
+                raise UnsupportedConstruct(f"{ns}.{name}")
+            idx = callee.receiver_index(ns)
+            return self.call_callee(callee, [(idx, recv, rtype)], args, scope, expected, node)
+        # unknown receiver type: dispatch on the runtime value
+        arg_codes = [self.expr(a, scope)[0] for a in args]
+        lookup = self.lookup_method
+
+        def dyn(env: list) -> Any:
+            v = recv(env)
+            ns = _runtime_namespace(v)
+            callee = lookup(ns, name)
+            if callee is None and ns == "Nat":
+                callee = lookup("Int", name)
+            if callee is None and ns == "String" and len(v) == 1:
+                callee = lookup("Char", name)
+            if callee is None:
+                raise UnsupportedConstruct(f"{ns}.{name}")
+            vals = [c(env) for c in arg_codes]
+            idx = callee.receiver_index(ns)
+            vals.insert(idx, v)
+            if isinstance(callee, Builtin):
+                if callee.wants_default or callee.wants_types:
+                    raise UnsupportedConstruct(f"{ns}.{name} on a value of unknown type")
+                return apply(Fn(callee.arity, callee.impl, callee.name), vals)
+            return apply(Fn(callee.arity, callee.call, callee.name), vals)
+
+        return dyn, expected if expected is not None else ty.TV()
+
+    def lookup_method(self, ns: str, name: str) -> GlobalFn | Builtin | None:
+        full = f"{ns}.{name}"
+        if full in self.globals:
+            return self.globals[full]
+        return REGISTRY.get(full)
+
+    def c_Proj(self, node: A.Proj, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        rc, rt = self.expr(node.expr, scope)
+        return self.method_call(rc, rt, node.field, [], scope, expected, node)
+
+    # operators ---------------------------------------------------------------------------------------------------
+    def _leaves(self, node: A.Node, out: list[A.Node]) -> None:
+        if isinstance(node, A.BinOp) and node.op in ARITH:
+            self._leaves(node.lhs, out)
+            self._leaves(node.rhs, out)
+        elif isinstance(node, A.BinOp) and node.op == "^":
+            self._leaves(node.lhs, out)
+        elif isinstance(node, A.UnOp) and node.op == "-":
+            self._leaves(node.arg, out)
+        else:
+            out.append(node)
+
+    def _tree_type(
+        self, leaves: list[A.Node], scope: Scope, expected: ty.Type | None
+    ) -> tuple[dict[int, tuple[Code, ty.Type]], ty.Type]:
+        """Lean's binop% elaboration: compile the leaves, find the maximal type, unify the unknown leaves."""
+        compiled: dict[int, tuple[Code, ty.Type]] = {}
+        heads: list[str] = []
+        known: list[ty.Type] = []
+        for leaf in leaves:
+            c, t = self.expr(leaf, scope)
+            compiled[id(leaf)] = (c, t)
+            h = ty.head(t)
+            if h is not None:
+                heads.append(h)
+                known.append(t)
+        if "Float" in heads:
+            top: ty.Type = ty.FLOAT
+        elif "Int" in heads:
+            top = ty.INT
+        elif heads:
+            top = ty.prune(known[0])
+            for h, t in zip(heads, known, strict=True):
+                if h != "Nat":
+                    top = ty.prune(t)
+                    break
+        elif expected is not None and ty.head(expected) in ty.NUMERIC:
+            top = expected
+        elif any(isinstance(leaf, A.UnOp) and leaf.op == "-" for leaf in leaves):
+            top = ty.INT
+        else:
+            top = ty.TV()
+        for _c, t in compiled.values():
+            if isinstance(ty.prune(t), ty.TV):
+                ty.unify(t, top)
+        for leaf in leaves:
+            c, t = compiled[id(leaf)]
+            compiled[id(leaf)] = (self.coerce(c, t, top), t)
+        return compiled, top
+
+    def _build_tree(self, node: A.Node, compiled: dict[int, tuple[Code, ty.Type]], top: ty.Type, scope: Scope) -> Code:
+        if id(node) in compiled:
+            return compiled[id(node)][0]
+        if isinstance(node, A.UnOp) and node.op == "-":
+            a = self._build_tree(node.arg, compiled, top, scope)
+            return self._neg(a, top)
+        assert isinstance(node, A.BinOp)
+        lhs = self._build_tree(node.lhs, compiled, top, scope)
+        if node.op == "^":
+            rc, rt = self.expr(node.rhs, scope, ty.FLOAT if ty.head(top) == "Float" else None)
+            if ty.head(rt) is None:
+                ty.unify(rt, ty.NAT)
+            rhs = rc
+        else:
+            rhs = self._build_tree(node.rhs, compiled, top, scope)
+        return self._binop_code(node.op, lhs, rhs, top)
+
+    def _neg(self, a: Code, t: ty.Type) -> Code:
+        h = ty.head(t)
+        if h == "Nat":
+            raise UnsupportedConstruct("negation of a Nat (no `Neg Nat` instance)")
+        if h in _UINT_BITS:
+            m = (1 << _UINT_BITS[h]) - 1
+            return lambda env: (-a(env)) & m
+        return lambda env: -a(env)
+
+    def _binop_code(self, op: str, lhs: Code, rhs: Code, t: ty.Type) -> Code:
+        pt = ty.prune(t)
+        if isinstance(pt, ty.TV):
+            # decided at run time, once the whole module has been elaborated (default: Nat)
+            cache: list = []
+            arith = self.arith
+
+            def late(env: list) -> Any:
+                if not cache:
+                    h = ty.head(pt) or "Nat"
+                    cache.append(arith(h if h in ty.NUMERIC else "Nat")[op])
+                return cache[0](lhs(env), rhs(env))
+
+            return late
+        h = pt.name
+        if h not in ty.NUMERIC or h in ("Rat", "Fin"):
+            if h == "String" and op == "+":
+                return lambda env: lhs(env) + rhs(env)
+            if h == "Fin":
+                h = "Nat"
+            else:
+                raise UnsupportedConstruct(f"`{op}` on {ty.show(pt)}")
+        f = self.arith(h)[op]
+        if op == "+" and h in ("Nat", "Int"):
+            return lambda env: lhs(env) + rhs(env)
+        if op == "-" and h == "Int":
+            return lambda env: lhs(env) - rhs(env)
+        if op == "-" and h == "Nat":
+
+            def nsub(env: list) -> int:
+                a = lhs(env)
+                b = rhs(env)
+                return a - b if a > b else 0
+
+            return nsub
+        return lambda env: f(lhs(env), rhs(env))
+
+    def arith_tree(self, node: A.Node, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        leaves: list[A.Node] = []
+        self._leaves(node, leaves)
+        compiled, top = self._tree_type(leaves, scope, expected)
+        code = self._build_tree(node, compiled, top, scope)
+        if expected is not None:
+            ty.unify(top, expected)
+        return code, top
+
+    def c_UnOp(self, node: A.UnOp, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        op = node.op
+        if op in ("¬", "!"):
+            a, _ = self.expr(node.arg, scope, ty.BOOL if op == "!" else ty.PROP)
+            return (lambda env: not a(env)), ty.BOOL if op == "!" else ty.PROP
+        if op == "-":
+            return self.arith_tree(node, scope, expected)
+        if op == "↑":
+            a, t = self.expr(node.arg, scope)
+            if expected is not None:
+                return self.coerce(a, t, expected), expected
+            return a, ty.TV()
+        raise UnsupportedConstruct(f"prefix operator {op}")
+
+    def c_BinOp(self, node: A.BinOp, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        op = node.op
+        if op in ARITH or op == "^":
+            return self.arith_tree(node, scope, expected)
+        if op in RELS:
+            return self.relation(node, scope)
+        if op in PROP_OPS:
+            want = ty.BOOL if op in ("&&", "||") else ty.PROP
+            a, _ = self.expr(node.lhs, scope, want)
+            b, _ = self.expr(node.rhs, scope, want)
+            if op in ("∧", "&&"):
+                return (lambda env: bool(a(env)) and bool(b(env))), want
+            if op in ("∨", "||"):
+                return (lambda env: bool(a(env)) or bool(b(env))), want
+            if op == "→":
+                return (lambda env: (not a(env)) or bool(b(env))), ty.PROP
+            return (lambda env: bool(a(env)) == bool(b(env))), ty.PROP
+        if op in ("∈", "∉"):
+            cc, ct = self.expr(node.rhs, scope)
+            el = ty.arg(ct) if ty.head(ct) in ("List", "Array", "Finset", "Option") else None
+            xc, xt = self.expr(node.lhs, scope, el)
+            if el is not None:
+                ty.unify(el, xt)
+            h = ty.head(ct)
+            neg = op == "∉"
+            if h == "Option":
+                return (lambda env: (Some(xc(env)) == cc(env)) != neg), ty.PROP
+            if h == "String":
+                raise UnsupportedConstruct("membership in a String")
+
+            def mem(env: list) -> bool:
+                c = cc(env)
+                return (xc(env) in c) != neg
+
+            return mem, ty.PROP
+        if op == "::":
+            hc, ht = self.expr(node.lhs, scope, ty.arg(expected) if ty.head(expected) == "List" else None)
+            tc, tt = self.expr(node.rhs, scope, ty.list_t(ht))
+            ty.unify(tt, ty.list_t(ht))
+            return (lambda env: (hc(env), *tc(env))), tt
+        if op == "++":
+            a, at = self.expr(node.lhs, scope, expected)
+            b, bt = self.expr(node.rhs, scope, at)
+            ty.unify(at, bt)
+            h = ty.head(at) or ty.head(bt)
+            if h == "Array":
+                return (lambda env: LArray(a(env) + b(env))), at
+            if h == "List":
+                return (lambda env: a(env) + tuple(b(env))), at
+
+            def app(env: list) -> Any:
+                x, y = a(env), b(env)
+                r = x + tuple(y) if isinstance(x, tuple) and not isinstance(y, str) else x + y
+                return LArray(r) if isinstance(x, LArray) else r
+
+            return app, at
+        if op == "∣":
+            leaves: list[A.Node] = [node.lhs, node.rhs]
+            compiled, top = self._tree_type(leaves, scope, None)
+            a = compiled[id(node.lhs)][0]
+            b = compiled[id(node.rhs)][0]
+
+            def dvd(env: list) -> bool:
+                x, y = a(env), b(env)
+                return y == 0 if x == 0 else y % x == 0
+
+            return dvd, ty.PROP
+        if op == "∘":
+            f, ft = self.expr(node.lhs, scope)
+            g, gt = self.expr(node.rhs, scope)
+
+            def comp(env: list) -> Fn:
+                fv, gv = f(env), g(env)
+                return Fn(1, lambda x: apply(fv, (apply(gv, (x,)),)), "comp")
+
+            return comp, ty.TV()
+        if op == "~":
+            from specbridge.lean.stdlib.lists import is_perm
+
+            a, at = self.expr(node.lhs, scope)
+            b, bt = self.expr(node.rhs, scope, at)
+            return (lambda env: is_perm(a(env), b(env))), ty.PROP
+        if op in ("∪", "∩", "\\", "⊆"):
+            from specbridge.lean.stdlib import lists as L
+
+            a, at = self.expr(node.lhs, scope)
+            b, bt = self.expr(node.rhs, scope, at)
+            f2 = {"∪": L.list_union, "∩": L.list_inter, "\\": L.list_diff, "⊆": L.list_subset}[op]
+            return (lambda env: f2(a(env), b(env))), (ty.PROP if op == "⊆" else at)
+        if op == "×":
+            raise UnsupportedConstruct("a type (`×`) used as a value")
+        if op == "<|>":
+            a, at = self.expr(node.lhs, scope, expected)
+            b, bt = self.expr(node.rhs, scope, at)
+            return (lambda env: a(env) if a(env) is not None else b(env)), at
+        if op == ">>=":
+            a, at = self.expr(node.lhs, scope)
+            f, ft = self.expr(node.rhs, scope, ty.T("→", (ty.arg(at), ty.TV())))
+
+            def bind(env: list) -> Any:
+                v = a(env)
+                return None if v is None else apply(f(env), (v.val,))
+
+            return bind, ty.TV()
+        raise UnsupportedConstruct(f"operator {op}")
+
+    def relation(self, node: A.BinOp, scope: Scope) -> tuple[Code, ty.Type]:
+        op = node.op
+        leaves: list[A.Node] = []
+        self._leaves(node.lhs, leaves)
+        nl = len(leaves)
+        self._leaves(node.rhs, leaves)
+        numeric_side = (
+            any(isinstance(x, (A.NumLit, A.FloatLit)) or (isinstance(x, A.UnOp) and x.op == "-") for x in leaves)
+            or nl > 1
+            or len(leaves) - nl > 1
+        )
+        if numeric_side:
+            compiled, top = self._tree_type(leaves, scope, None)
+            a = self._build_tree(node.lhs, compiled, top, scope)
+            b = self._build_tree(node.rhs, compiled, top, scope)
+            at = bt = top
+        else:
+            a, at = self.expr(node.lhs, scope)
+            b, bt = self.expr(node.rhs, scope, at if ty.head(at) is not None else None)
+            pa, pb = ty.prune(at), ty.prune(bt)
+            ha, hb = ty.head(pa), ty.head(pb)
+            if ha == "Option" and hb is not None and hb != "Option":
+                b = self.coerce(b, bt, at)
+            elif hb == "Option" and ha is not None and ha != "Option":
+                a = self.coerce(a, at, bt)
+            elif ha == "Float" and hb in ("Nat", "Int"):
+                b = self.coerce(b, bt, at)
+            elif hb == "Float" and ha in ("Nat", "Int"):
+                a = self.coerce(a, at, bt)
+            elif not (ha in ("Nat", "Int") and hb in ("Nat", "Int")):
+                ty.unify(at, bt)
+        res_t = ty.BOOL if op in ("==", "!=") else ty.PROP
+        if op in ("=", "=="):
+            return (lambda env: a(env) == b(env)), res_t
+        if op in ("≠", "!="):
+            return (lambda env: a(env) != b(env)), res_t
+        if op == "<":
+            return (lambda env: a(env) < b(env)), res_t
+        if op == ">":
+            return (lambda env: a(env) > b(env)), res_t
+        if op == "≤":
+            return (lambda env: a(env) <= b(env)), res_t
+        return (lambda env: a(env) >= b(env)), res_t
+
+    # structured terms ----------------------------------------------------------------------------------------------
+    def c_Tuple(self, node: A.Tuple, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        elems = node.elems
+        first, rest = elems[0], elems[1:]
+        exp_a = exp_b = None
+        if expected is not None and ty.head(expected) == "Prod":
+            exp_a, exp_b = ty.arg(expected, 0), ty.arg(expected, 1)
+        a, at = self.expr(first, scope, exp_a)
+        if exp_a is not None:
+            a = self.coerce(a, at, exp_a)
+            ty.unify(exp_a, at)
+            at = exp_a
+        if len(rest) == 1:
+            b, bt = self.expr(rest[0], scope, exp_b)
+        else:
+            b, bt = self.c_Tuple(A.Tuple(node.line, node.col, rest), scope, exp_b)
+        if exp_b is not None:
+            b = self.coerce(b, bt, exp_b)
+            ty.unify(exp_b, bt)
+            bt = exp_b
+        return (lambda env: Pair(a(env), b(env))), ty.prod_t(at, bt)
+
+    def c_Anon(self, node: A.Anon, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        h = ty.head(expected) if expected is not None else None
+        elems = node.elems
+        if h == "Prod" or (h is None and len(elems) == 2):
+            return self.c_Tuple(A.Tuple(node.line, node.col, elems), scope, expected)
+        if len(elems) >= 1 and h in (None, "Nat", "Int", "String.Pos", "Pos", "Char"):
+            # Fin / Subtype / String.Pos: ⟨val, proof⟩ is the value
+            return self.expr(elems[0], scope, expected)
+        if h in ("List", "Array") and len(elems) == 1:
+            return self.expr(elems[0], scope, expected)
+        raise UnsupportedConstruct(f"anonymous constructor for {ty.show(expected) if expected else 'unknown type'}")
+
+    def c_ListLit(self, node: A.ListLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        el = ty.arg(expected) if expected is not None and ty.head(expected) in ("List", "Finset") else None
+        codes, el = self._elems(node.elems, scope, el)
+        if not codes:
+            return _const(()), ty.list_t(el)
+        return (lambda env: tuple([c(env) for c in codes])), ty.list_t(el)
+
+    def c_ArrayLit(self, node: A.ArrayLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        el = ty.arg(expected) if expected is not None and ty.head(expected) == "Array" else None
+        codes, el = self._elems(node.elems, scope, el)
+        return (lambda env: LArray([c(env) for c in codes])), ty.array_t(el)
+
+    def _elems(self, elems: list[A.Node], scope: Scope, el: ty.Type | None) -> tuple[list[Code], ty.Type]:
+        if el is None:
+            # elaborate like a binop% tree so that `[1, -1]` is a List Int
+            numeric = all(
+                isinstance(e, (A.NumLit, A.FloatLit)) or (isinstance(e, A.UnOp) and e.op == "-") for e in elems
+            )
+            if numeric and elems:
+                compiled, top = self._tree_type(list(elems), scope, None)
+                return [compiled[id(e)][0] for e in elems], top
+            el = ty.TV()
+        codes = []
+        for e in elems:
+            c, t = self.expr(e, scope, el)
+            c = self.coerce(c, t, el)
+            ty.unify(el, t)
+            codes.append(c)
+        return codes, el
+
+    def c_Index(self, node: A.Index, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        cc, ct = self.expr(node.coll, scope)
+        h = ty.head(ct)
+        if h in ("List", "Array"):
+            el = ty.arg(ct)
+        elif h is None:
+            el = ty.TV()
+        else:
+            raise UnsupportedConstruct(f"indexing a {h}")
+        ic, it = self.expr(node.index, scope, ty.NAT)
+        if node.mode == "?":
+            if expected is not None:
+                ty.unify(ty.option_t(el), expected)
+
+            def get_opt(env: list) -> Any:
+                c = cc(env)
+                i = ic(env)
+                if 0 <= i < len(c):
+                    return Some(c[i])
+                return NONE
+
+            return get_opt, ty.option_t(el)
+        if expected is not None:
+            ty.unify(el, expected)
+        elt = el
+
+        def get(env: list) -> Any:
+            c = cc(env)
+            i = ic(env)
+            if 0 <= i < len(c):
+                return c[i]
+            return default_of(elt)
+
+        return get, el
+
+    def c_Ascribe(self, node: A.Ascribe, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        if node.type is None:
+            return self.expr(node.expr, scope)
+        t = ty.from_ast(node.type, {})
+        c, ct = self.expr(node.expr, scope, t)
+        c = self.coerce(c, ct, t)
+        ty.unify(t, ct)
+        return c, t
+
+    def c_If(self, node: A.If, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        if node.let_pattern is not None:
+            alts = [
+                A.MatchAlt(node.line, node.col, [node.let_pattern], node.then),
+                A.MatchAlt(node.line, node.col, [A.Hole(node.line, node.col)], node.orelse),
+            ]
+            return self.c_Match(A.Match(node.line, node.col, [node.cond], alts), scope, expected)
+        cond, _ = self.expr(node.cond, scope, ty.PROP)
+        sc = scope
+        if node.hyp:
+            sc, _slot = scope.bind(node.hyp, ty.PROP)
+        a, at = self.expr(node.then, sc, expected)
+        b, bt = self.expr(node.orelse, sc, expected if expected is not None else at)
+        ty.unify(at, bt)
+        return (lambda env: a(env) if cond(env) else b(env)), at
+
+    def c_Let(self, node: A.Let, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        value = node.value
+        if node.binders:
+            value = A.Lam(node.line, node.col, node.binders, value)
+            decl_t: ty.Type | None = None
+            if node.type is not None:
+                rt = ty.from_ast(node.type, {})
+                ps = [ty.from_ast(b.type, {}) for b in node.binders if b.kind == "explicit"]
+                decl_t = ty.fun_t(ps, rt)
+        else:
+            decl_t = ty.from_ast(node.type, {}) if node.type is not None else None
+        vc, vt = self.expr(value, scope, decl_t)
+        if decl_t is not None:
+            vc = self.coerce(vc, vt, decl_t)
+            ty.unify(decl_t, vt)
+            vt = decl_t
+        if node.pattern is not None:
+            alts = [A.MatchAlt(node.line, node.col, [node.pattern], node.body)]
+            return self._match_code_compiled([(vc, vt)], alts, scope, expected, node)
+        if node.name is None:
+            return self.expr(node.body, scope, expected)
+        sc, slot = scope.bind(node.name, vt)
+        bc, bt = self.expr(node.body, sc, expected)
+
+        def let(env: list) -> Any:
+            env[slot] = vc(env)
+            return bc(env)
+
+        return let, bt
+
+    def c_LetRec(self, node: A.LetRec, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        sc = scope
+        slots = []
+        types_ = []
+        for d in node.defs:
+            tvars: dict[str, ty.TV] = {}
+            ps = [ty.from_ast(b.type, tvars) for b in d.binders if b.kind == "explicit"]
+            rt = ty.from_ast(d.type, tvars)
+            if d.alts:
+                for _ in range(len(d.alts[0].patterns)):
+                    r = ty.prune(rt)
+                    if isinstance(r, ty.T) and r.name == "→":
+                        ps.append(r.args[0])
+                        rt = r.args[1]
+                    else:
+                        ps.append(ty.TV())
+            ft = ty.fun_t(ps, rt)
+            sc, slot = sc.bind(d.name, ft)
+            slots.append(slot)
+            types_.append(ft)
+        makers = []
+        for d, ft in zip(node.defs, types_, strict=True):
+            if d.alts:
+                lam: A.Node = A.FunMatch(d.line, d.col, d.alts)
+                explicit = [b for b in d.binders if b.kind == "explicit"]
+                if explicit:
+                    lam = A.Lam(d.line, d.col, explicit, A.App(d.line, d.col, lam, []))
+                    raise UnsupportedConstruct("let rec with both binders and equations")
+            else:
+                assert d.body is not None
+                lam = A.Lam(d.line, d.col, [b for b in d.binders if b.kind == "explicit"], d.body)
+            mc, _ = self.c_lambda(lam, sc, ft, counted=True)
+            makers.append(mc)
+        bc, bt = self.expr(node.body, sc, expected)
+
+        def letrec(env: list) -> Any:
+            for s, m in zip(slots, makers, strict=True):
+                env[s] = m(env)
+            return bc(env)
+
+        return letrec, bt
+
+    # functions ---------------------------------------------------------------------------------------------------
+    def c_Lam(self, node: A.Lam, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        return self.c_lambda(node, scope, expected)
+
+    def c_FunMatch(self, node: A.FunMatch, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        return self.c_lambda(node, scope, expected)
+
+    def c_lambda(
+        self, node: A.Lam | A.FunMatch, scope: Scope, expected: ty.Type | None, counted: bool = False
+    ) -> tuple[Code, ty.Type]:
+        inner = scope.child_frame()
+        frame = inner.frame
+        exp = ty.prune(expected) if expected is not None else None
+        param_types: list[ty.Type] = []
+        pattern_binders: list[tuple[int, A.Node, ty.Type]] = []
+        if isinstance(node, A.Lam):
+            binders = [b for b in node.binders if b.kind == "explicit"]
+        else:
+            binders = [A.Binder(node.line, node.col, None) for _ in node.alts[0].patterns]
+        for b in binders:
+            if isinstance(exp, ty.T) and exp.name == "→":
+                pt: ty.Type = exp.args[0]
+                exp = ty.prune(exp.args[1])
+            else:
+                pt = ty.TV()
+                exp = None
+            if b.type is not None:
+                declared = ty.from_ast(b.type, {})
+                ty.unify(pt, declared)
+                pt = declared
+            param_types.append(pt)
+            if b.pattern is not None:
+                slot = frame.alloc()
+                pattern_binders.append((slot, b.pattern, pt))
+            elif b.name:
+                inner, _ = inner.bind(b.name, pt)
+            else:
+                frame.alloc()
+        ret_exp = exp
+        k = len(binders)
+        if isinstance(node, A.FunMatch):
+            discr = [(_getter(0, i + 1), t) for i, t in enumerate(param_types)]
+            body, rt = self._match_code_compiled(discr, node.alts, inner, ret_exp, node)
+        elif pattern_binders:
+            # fun (a, b) => body  ==  fun x => match x with | (a, b) => body
+            discr = [(_getter(0, s), t) for s, _p, t in pattern_binders]
+            alt = A.MatchAlt(node.line, node.col, [p for _s, p, _t in pattern_binders], node.body)
+            body, rt = self._match_code_compiled(discr, [alt], inner, ret_exp, node)
+        else:
+            body, rt = self.expr(node.body, inner, ret_exp)
+        if ret_exp is not None:
+            ty.unify(ret_exp, rt)
+        fun_type = ty.fun_t(param_types, rt)
+        budget = self.budget
+        pad = frame.nslots - 1 - k
+
+        if counted:
+
+            def enter() -> None:
+                budget.depth += 1
+                if budget.depth > budget.max_depth:
+                    budget.depth = 0
+                    raise EvaluationLimit("recursion depth", f"more than {budget.max_depth} nested calls")
+
+            def run(env: list) -> Any:
+                enter()
+                try:
+                    return body(env)
+                finally:
+                    budget.depth -= 1
+
+        else:
+            run = body
+        if k == 1:
+
+            def mk1(env: list) -> Fn:
+                def call(a: Any) -> Any:
+                    budget.n -= 1
+                    if budget.n <= 0:
+                        budget.tick()
+                    e = [env, a]
+                    if pad:
+                        e.extend([None] * pad)
+                    return run(e)
+
+                return Fn(1, call)
+
+            return mk1, fun_type
+        if k == 2:
+
+            def mk2(env: list) -> Fn:
+                def call(a: Any, b: Any) -> Any:
+                    budget.n -= 1
+                    if budget.n <= 0:
+                        budget.tick()
+                    e = [env, a, b]
+                    if pad:
+                        e.extend([None] * pad)
+                    return run(e)
+
+                return Fn(2, call)
+
+            return mk2, fun_type
+
+        def mkn(env: list) -> Fn:
+            def call(*args: Any) -> Any:
+                budget.n -= 1
+                if budget.n <= 0:
+                    budget.tick()
+                e = [env, *args]
+                if pad:
+                    e.extend([None] * pad)
+                return run(e)
+
+            return Fn(k, call)
+
+        if k == 0:
+            return (lambda env: run([env] + [None] * pad)), rt
+        return mkn, fun_type
+
+    # pattern matching ----------------------------------------------------------------------------------------------
+    def c_Match(self, node: A.Match, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        discr = [self.expr(d, scope) for d in node.discrs]
+        sc = scope
+        for h in node.hyps:
+            if h:
+                sc, _ = sc.bind(h, ty.PROP)
+        return self._match_code_compiled(discr, node.alts, sc, expected, node)
+
+    def _match_code(
+        self,
+        discr: list[tuple[Code, ty.Type]],
+        alts: list[A.MatchAlt],
+        scope: Scope,
+        expected: ty.Type | None,
+        node: A.Node,
+    ) -> Code:
+        code, rt = self._match_code_compiled(discr, alts, scope, expected, node)
+        if expected is not None:
+            ty.unify(expected, rt)
+        return code
+
+    def _match_code_compiled(
+        self,
+        discr: list[tuple[Code, ty.Type]],
+        alts: list[A.MatchAlt],
+        scope: Scope,
+        expected: ty.Type | None,
+        node: A.Node,
+    ) -> tuple[Code, ty.Type]:
+        compiled_alts: list[tuple[list[Callable[[Any, list], bool]], Code]] = []
+        rt: ty.Type = expected if expected is not None else ty.TV()
+        for alt in alts:
+            if len(alt.patterns) != len(discr):
+                raise UnsupportedConstruct("match alternative with a different number of patterns")
+            sc = scope
+            matchers = []
+            for p, (_c, t) in zip(alt.patterns, discr, strict=True):
+                m, sc = self.pattern(p, sc, t)
+                matchers.append(m)
+            rc, t2 = self.expr(alt.rhs, sc, rt)
+            ty.unify(rt, t2)
+            compiled_alts.append((matchers, rc))
+        dcodes = [c for c, _ in discr]
+        line = node.line
+        if len(dcodes) == 1:
+            d0 = dcodes[0]
+            single = [(ms[0], rc) for ms, rc in compiled_alts]
+
+            def match1(env: list) -> Any:
+                v = d0(env)
+                for m, rc in single:
+                    if m(v, env):
+                        return rc(env)
+                raise LeanRuntimeError(f"line {line}: no match alternative for {render(v)}")
+
+            return match1, rt
+
+        def matchn(env: list) -> Any:
+            vs = [d(env) for d in dcodes]
+            for ms, rc in compiled_alts:
+                if all(m(v, env) for m, v in zip(ms, vs, strict=True)):
+                    return rc(env)
+            raise LeanRuntimeError(f"line {line}: no match alternative")
+
+        return matchn, rt
+
+    def pattern(self, p: A.Node, scope: Scope, t: ty.Type) -> tuple[Callable[[Any, list], bool], Scope]:
+        """Compile a pattern against a value of type `t`; binds variables in the current frame."""
+        if isinstance(p, A.Hole):
+            return (lambda v, env: True), scope
+        if isinstance(p, A.Ascribe):
+            if p.type is not None:
+                ty.unify(t, ty.from_ast(p.type, {}))
+            return self.pattern(p.expr, scope, t)
+        if isinstance(p, A.Ident):
+            c = self._ctor_const(p.name, t)
+            if c is not _NO_CTOR:
+                val = c
+                if val is None:
+                    return (lambda v, env: v is None), scope
+                return (lambda v, env: v == val and type(v) is type(val)), scope
+            if p.name.startswith(".") or "." in p.name:
+                raise UnsupportedConstruct(f"constructor pattern {p.name}")
+            sc, slot = scope.bind(p.name, t)
+
+            def bind(v: Any, env: list) -> bool:
+                env[slot] = v
+                return True
+
+            return bind, sc
+        if isinstance(p, A.NumLit):
+            val = p.value
+            return (lambda v, env: v == val), scope
+        if isinstance(p, A.UnOp) and p.op == "-" and isinstance(p.arg, A.NumLit):
+            val = -p.arg.value
+            return (lambda v, env: v == val), scope
+        if isinstance(p, (A.StrLit, A.CharLit)):
+            sval = p.value
+            return (lambda v, env: v == sval), scope
+        if isinstance(p, A.ListLit):
+            et = ty.TV()
+            ty.unify(t, ty.list_t(et))
+            et = ty.arg(t) if ty.head(t) == "List" else et
+            ms = []
+            sc = scope
+            for e in p.elems:
+                m, sc = self.pattern(e, sc, et)
+                ms.append(m)
+            n = len(ms)
+
+            def mlist(v: Any, env: list) -> bool:
+                return len(v) == n and all(m(x, env) for m, x in zip(ms, v, strict=True))
+
+            return mlist, sc
+        if isinstance(p, A.ArrayLit):
+            et = ty.TV()
+            ty.unify(t, ty.array_t(et))
+            ms = []
+            sc = scope
+            for e in p.elems:
+                m, sc = self.pattern(e, sc, et)
+                ms.append(m)
+            n = len(ms)
+            return (lambda v, env: len(v) == n and all(m(x, env) for m, x in zip(ms, v, strict=True))), sc
+        if isinstance(p, A.BinOp) and p.op == "::":
+            et = ty.TV()
+            ty.unify(t, ty.list_t(et))
+            et = ty.arg(t) if ty.head(t) == "List" else et
+            mh, sc = self.pattern(p.lhs, scope, et)
+            mt, sc = self.pattern(p.rhs, sc, t)
+
+            def mcons(v: Any, env: list) -> bool:
+                return len(v) > 0 and mh(v[0], env) and mt(v[1:], env)
+
+            return mcons, sc
+        if isinstance(p, A.BinOp) and p.op == "+" and isinstance(p.rhs, A.NumLit):
+            k = p.rhs.value
+            if ty.head(t) is None:
+                ty.unify(t, ty.NAT)
+            m, sc = self.pattern(p.lhs, scope, t)
+            return (lambda v, env: v >= k and m(v - k, env)), sc
+        if isinstance(p, (A.Tuple, A.Anon)):
+            elems = p.elems
+            if isinstance(p, A.Anon) and len(elems) != 2 and ty.head(t) != "Prod":
+                if len(elems) >= 1:
+                    return self.pattern(elems[0], scope, t)
+            if len(elems) == 1:
+                return self.pattern(elems[0], scope, t)
+            a, b = ty.TV(), ty.TV()
+            ty.unify(t, ty.prod_t(a, b))
+            if ty.head(t) == "Prod":
+                a, b = ty.arg(t, 0), ty.arg(t, 1)
+            ma, sc = self.pattern(elems[0], scope, a)
+            rest = elems[1] if len(elems) == 2 else A.Tuple(p.line, p.col, elems[1:])
+            mb, sc = self.pattern(rest, sc, b)
+            return (lambda v, env: ma(v.fst, env) and mb(v.snd, env)), sc
+        if isinstance(p, A.App) and isinstance(p.fn, A.Ident):
+            name = p.fn.name
+            if name == "@as":
+                var = p.args[0]
+                assert isinstance(var, A.Ident)
+                sc, slot = scope.bind(var.name, t)
+                m, sc = self.pattern(p.args[1], sc, t)
+
+                def mas(v: Any, env: list) -> bool:
+                    env[slot] = v
+                    return m(v, env)
+
+                return mas, sc
+            if name in ("some", ".some", "Option.some") and len(p.args) == 1:
+                et = ty.TV()
+                ty.unify(t, ty.option_t(et))
+                et = ty.arg(t) if ty.head(t) == "Option" else et
+                m, sc = self.pattern(p.args[0], scope, et)
+                return (lambda v, env: v is not None and m(v.val, env)), sc
+            if name in ("List.cons", ".cons") and len(p.args) == 2:
+                return self.pattern(A.BinOp(p.line, p.col, "::", p.args[0], p.args[1]), scope, t)
+            if name in ("Nat.succ", ".succ") and len(p.args) == 1:
+                return self.pattern(A.BinOp(p.line, p.col, "+", p.args[0], A.NumLit(p.line, p.col, 1)), scope, t)
+            if name in ("Prod.mk", ".mk") and len(p.args) == 2:
+                return self.pattern(A.Tuple(p.line, p.col, p.args), scope, t)
+            if name in ("Int.ofNat", ".ofNat") and len(p.args) == 1:
+                m, sc = self.pattern(p.args[0], scope, ty.NAT)
+                return (lambda v, env: v >= 0 and m(v, env)), sc
+            if name in ("Int.negSucc", ".negSucc") and len(p.args) == 1:
+                m, sc = self.pattern(p.args[0], scope, ty.NAT)
+                return (lambda v, env: v < 0 and m(-v - 1, env)), sc
+            raise UnsupportedConstruct(f"constructor pattern {name}")
+        raise UnsupportedConstruct(f"pattern {type(p).__name__}")
+
+    def _ctor_const(self, name: str, t: ty.Type) -> Any:
+        if name in ("none", ".none", "Option.none"):
+            ty.unify(t, ty.option_t(ty.TV()))
+            return None
+        if name in ("true", "Bool.true"):
+            return True
+        if name in ("false", "Bool.false"):
+            return False
+        if name in ("List.nil", ".nil"):
+            return ()
+        if name in ("Nat.zero", ".zero"):
+            return 0
+        if name in ("True",):
+            return True
+        if name in ("False",):
+            return False
+        return _NO_CTOR
+
+    # quantifiers ---------------------------------------------------------------------------------------------------
+    def c_Pi(self, node: A.Pi, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        b = node.binder
+        if b.type is not None and ty.is_type_expr(b.type):
+            q = A.Quant(node.line, node.col, "forall", [b], node.body)
+            return self.c_Quant(q, scope, expected)
+        hyp, _ = self.expr(b.type, scope, ty.PROP) if b.type is not None else (_const(True), ty.PROP)
+        sc = scope
+        if b.name:
+            sc, _slot = scope.bind(b.name, ty.PROP)
+        body, _ = self.expr(node.body, sc, ty.PROP)
+        return (lambda env: (not hyp(env)) or bool(body(env))), ty.PROP
+
+    def c_Quant(self, node: A.Quant, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        from specbridge.lean.quant import compile_quantifier
+
+        return compile_quantifier(self, node, scope)
+
+    def c_BigOp(self, node: A.BigOp, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        b = node.binder
+        bt = ty.from_ast(b.type, {}) if b.type is not None else ty.TV()
+        if node.domain is not None:
+            dc, dt = self.expr(node.domain, scope)
+            ty.unify(bt, ty.arg(dt))
+        elif node.bound is not None:
+            ty.unify(bt, ty.NAT)
+            bc, _ = self.expr(node.bound, scope, ty.NAT)
+            incl = node.bound_op == "≤"
+            dc = (lambda env: range(bc(env) + 1)) if incl else (lambda env: range(bc(env)))
+        else:
+            raise UnsupportedConstruct("big operator over a type")
+        sc, slot = scope.bind(b.name or "_", bt)
+        body, rt = self.expr(node.body, sc, expected)
+        h = ty.head(rt)
+        if h is None:
+            ty.unify(rt, ty.NAT)
+            h = "Nat"
+        add = self.arith(h)["+"] if h in ty.NUMERIC else None
+        mul = self.arith(h)["*"] if h in ty.NUMERIC else None
+        if add is None or mul is None:
+            raise UnsupportedConstruct(f"big operator over {h}")
+        is_sum = node.op == "sum"
+        budget = self.budget
+
+        def big(env: list) -> Any:
+            acc: Any = 0 if is_sum else 1
+            if h == "Float":
+                acc = float(acc)
+            for x in dc(env):
+                budget.n -= 1
+                if budget.n <= 0:
+                    budget.tick()
+                env[slot] = x
+                acc = add(acc, body(env)) if is_sum else mul(acc, body(env))
+            return acc
+
+        return big, rt
+
+
+_NO_CTOR = object()
+
+
+def mk_list_value(items: list) -> tuple:
+    return tuple(items)
+
+
+__all__ = ["Budget", "Compiler", "Undecided", "int_ediv", "int_emod", "mk_tuple"]

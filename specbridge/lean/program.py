@@ -1,0 +1,114 @@
+"""A compiled spec module plus the machinery to evaluate calls safely (limits, big stack, no escaping errors)."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from specbridge.errors import LeanParseError, LeanRuntimeError, UnsupportedConstruct
+from specbridge.lean import ast as A
+from specbridge.lean import types as ty
+from specbridge.lean.interp import Budget, Compiler, FrameInfo, Scope
+from specbridge.lean.parser import parse_module, parse_term
+from specbridge.settings import ComputableSettings
+
+R = TypeVar("R")
+
+# Deep Lean recursion becomes deep Python recursion: evaluate in a thread with a large stack and a recursion
+# limit well above what the depth limit (ComputableSettings.max_depth) can reach, so the depth limit trips first.
+_STACK_BYTES = 512 * 1024 * 1024
+_RECURSION_LIMIT = 200_000
+_executor: ThreadPoolExecutor | None = None
+_executor_lock = threading.Lock()
+_worker_ident: set[int] = set()
+
+
+def _get_executor() -> ThreadPoolExecutor:
+    global _executor
+    with _executor_lock:
+        if _executor is None:
+            if sys.getrecursionlimit() < _RECURSION_LIMIT:
+                sys.setrecursionlimit(_RECURSION_LIMIT)
+            old = threading.stack_size()
+            try:
+                threading.stack_size(_STACK_BYTES)
+                ex = ThreadPoolExecutor(max_workers=1, thread_name_prefix="specbridge-lean")
+                ex.submit(lambda: _worker_ident.add(threading.get_ident())).result()
+            finally:
+                threading.stack_size(old)
+            _executor = ex
+        return _executor
+
+
+def run_with_big_stack(fn: Callable[[], R]) -> R:
+    """Run `fn` on the interpreter's large-stack worker thread (directly when already on it)."""
+    if threading.get_ident() in _worker_ident:
+        return fn()
+    return _get_executor().submit(fn).result()
+
+
+class Program:
+    """A parsed and compiled spec module: call its definitions, evaluate Lean literals at a type."""
+
+    def __init__(self, module: A.Module, settings: ComputableSettings | None = None):
+        self.settings = settings or ComputableSettings()
+        s = self.settings
+        self.budget = Budget(s.max_steps, s.max_depth, s.timeout, s.max_int_bits, s.search_bound)
+        self.module = module
+        self.compiler = Compiler(module, self.budget)
+        self._values: dict[tuple[str, str], Any] = {}
+
+    @classmethod
+    def from_source(cls, text: str, settings: ComputableSettings | None = None) -> Program:
+        return cls(parse_module(text), settings)
+
+    def has(self, name: str) -> bool:
+        return name in self.compiler.globals
+
+    def arity(self, name: str) -> int:
+        return self.compiler.globals[name].arity
+
+    def param_types(self, name: str) -> list[ty.Type]:
+        return self.compiler.globals[name].params
+
+    def call(self, name: str, args: list[Any]) -> Any:
+        """Call a definition of the module (limits reset per call). Raises the interpreter's errors."""
+        g = self.compiler.globals.get(name)
+        if g is None:
+            raise LeanRuntimeError(f"the spec does not define `{name}`")
+        self.budget.reset()
+        return g.call(*args)
+
+    def value(self, text: str, type_text: str) -> Any:
+        """Evaluate a Lean literal (`#[1, 2]`, `some (0, 1)`, `-5`) at the type given as Lean text (cached)."""
+        key = (text, type_text)
+        if key in self._values:
+            return self._values[key]
+        v = evaluate_literal(text, type_text, self.compiler)
+        self._values[key] = v
+        return v
+
+
+def parse_type(type_text: str) -> ty.Type:
+    try:
+        return ty.from_ast(parse_term(type_text), {})
+    except LeanParseError:
+        return ty.TV()
+
+
+def evaluate_literal(text: str, type_text: str, compiler: Compiler) -> Any:
+    """Parse and evaluate a test value in the expected type; raises LeanParseError / interpreter errors."""
+    node = parse_term(text)
+    expected = parse_type(type_text)
+    frame = FrameInfo(0)
+    scope = Scope({}, frame)
+    code, _t = compiler.expr(node, scope, expected)
+    env: list = [None] * max(frame.nslots, 1)
+    compiler.budget.reset()
+    return code(env)
+
+
+__all__ = ["Program", "UnsupportedConstruct", "evaluate_literal", "parse_type", "run_with_big_stack"]

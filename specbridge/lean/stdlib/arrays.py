@@ -1,0 +1,171 @@
+"""Array: Lean's `Array` functions (Init/Data/Array), mostly the List ones returning arrays."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from specbridge.lean.stdlib import REGISTRY, Builtin, builtin
+from specbridge.lean.stdlib import lists as L
+from specbridge.lean.values import LArray, Some, fn1, fn2
+
+
+def _arr(f: Callable[..., Any]) -> Callable[..., Any]:
+    def g(*a: Any) -> LArray:
+        return LArray(f(*a))
+
+    return g
+
+
+# name -> (signature, implementation); `List` in a List builtin becomes `Array`
+_SAME = {
+    "size": ("(a : Array α) : Nat", len),
+    "length": ("(a : Array α) : Nat", len),
+    "isEmpty": ("(a : Array α) : Bool", lambda a: not a),
+    "toList": ("(a : Array α) : List α", tuple),
+    "data": ("(a : Array α) : List α", tuple),
+    "contains": ("(a : Array α) (x : α) : Bool", L.contains),
+    "elem": ("(x : α) (a : Array α) : Bool", L.elem),
+    "all": ("(a : Array α) (p : α → Bool) : Bool", L.all_),
+    "any": ("(a : Array α) (p : α → Bool) : Bool", L.any_),
+    "count": ("(x : α) (a : Array α) : Nat", L.count),
+    "countP": ("(p : α → Bool) (a : Array α) : Nat", L.count_p),
+    "find?": ("(p : α → Bool) (a : Array α) : Option α", L.find_opt),
+    "findIdx?": ("(p : α → Bool) (a : Array α) : Option Nat", L.find_idx_opt),
+    "idxOf?": ("(a : Array α) (x : α) : Option Nat", lambda a, x: L.idx_of_opt(x, a)),
+    "indexOf?": ("(a : Array α) (x : α) : Option Nat", lambda a, x: L.idx_of_opt(x, a)),
+    "getIdx?": ("(a : Array α) (x : α) : Option Nat", lambda a, x: L.idx_of_opt(x, a)),
+    "foldl": ("(f : β → α → β) (init : β) (a : Array α) : β", L.foldl),
+    "foldr": ("(f : α → β → β) (init : β) (a : Array α) : β", L.foldr),
+    "get?": ("(a : Array α) (i : Nat) : Option α", L.get_opt),
+    "getD": ("(a : Array α) (i : Nat) (d : α) : α", L.get_d),
+    "back?": ("(a : Array α) : Option α", L.last_opt),
+    "isPrefixOf": ("(a : Array α) (b : Array α) : Bool", L.is_prefix_of),
+    "max?": ("(a : Array α) : Option α", L.maximum_opt),
+    "min?": ("(a : Array α) : Option α", L.minimum_opt),
+    "toListRev": ("(a : Array α) : List α", lambda a: tuple(reversed(a))),
+}
+_ARRAY_RESULT = {
+    "map": ("(f : α → β) (a : Array α) : Array β", L.map_),
+    "mapIdx": ("(a : Array α) (f : Nat → α → β) : Array β", lambda a, f: L.map_idx(f, a)),
+    "filter": ("(p : α → Bool) (a : Array α) : Array α", L.filter_),
+    "filterMap": ("(f : α → Option β) (a : Array α) : Array β", L.filter_map),
+    "reverse": ("(a : Array α) : Array α", L.reverse),
+    "take": ("(a : Array α) (n : Nat) : Array α", L.take),
+    "drop": ("(a : Array α) (n : Nat) : Array α", L.drop),
+    "extract": ("(a : Array α) (start : Nat) (stop : Nat) : Array α", L.extract),
+    "push": ("(a : Array α) (x : α) : Array α", L.concat),
+    "pop": ("(a : Array α) : Array α", L.drop_last),
+    "append": ("(a : Array α) (b : Array α) : Array α", L.append),
+    "appendList": ("(a : Array α) (b : List α) : Array α", L.append),
+    "zip": ("(a : Array α) (b : Array β) : Array (Prod α β)", L.zip_),
+    "zipWith": ("(a : Array α) (b : Array β) (f : α → β → γ) : Array γ", lambda a, b, f: L.zip_with(f, a, b)),
+    "zipWithIndex": ("(a : Array α) : Array (Prod α Nat)", L.zip_idx),
+    "zipIdx": ("(a : Array α) : Array (Prod α Nat)", L.zip_idx),
+    "eraseIdx": ("(a : Array α) (i : Nat) : Array α", L.erase_idx),
+    "eraseIdx!": ("(a : Array α) (i : Nat) : Array α", L.erase_idx),
+    "erase": ("(a : Array α) (x : α) : Array α", L.erase),
+    "set!": ("(a : Array α) (i : Nat) (x : α) : Array α", L.set_),
+    "set": ("(a : Array α) (i : Nat) (x : α) : Array α", L.set_),
+    "setD": ("(a : Array α) (i : Nat) (x : α) : Array α", L.set_),
+    "modify": ("(a : Array α) (i : Nat) (f : α → α) : Array α", L.modify),
+    "flatten": ("(a : Array (Array α)) : Array α", L.flatten),
+    "flatMap": ("(f : α → Array β) (a : Array α) : Array β", L.flat_map),
+    "takeWhile": ("(p : α → Bool) (a : Array α) : Array α", L.take_while),
+    "replicate": ("(n : Nat) (x : α) : Array α", L.replicate),
+    "mkArray": ("(n : Nat) (x : α) : Array α", L.replicate),
+    "range": ("(n : Nat) : Array Nat", L.range_),
+    "insertionSort": ("(a : Array α) (lt : α → α → Bool) : Array α", lambda a, lt: _insertion_sort_lt(a, lt)),
+    "qsort": ("(a : Array α) (lt : α → α → Bool) : Array α", lambda a, lt: _insertion_sort_lt(a, lt)),
+    "eraseReps": ("(a : Array α) : Array α", lambda a: tuple(x for i, x in enumerate(a) if i == 0 or a[i - 1] != x)),
+    "ofFn": ("(f : Nat → α) (n : Nat) : Array α", L.of_fn),
+    "insertAt!": ("(a : Array α) (i : Nat) (x : α) : Array α", lambda a, i, x: a[:i] + (x,) + a[i:]),
+    "insertIdx!": ("(a : Array α) (i : Nat) (x : α) : Array α", lambda a, i, x: a[:i] + (x,) + a[i:]),
+    "swap!": ("(a : Array α) (i : Nat) (j : Nat) : Array α", lambda a, i, j: _swap(a, i, j)),
+    "swap": ("(a : Array α) (i : Nat) (j : Nat) : Array α", lambda a, i, j: _swap(a, i, j)),
+}
+
+
+def _swap(a: tuple, i: int, j: int) -> tuple:
+    if not (0 <= i < len(a) and 0 <= j < len(a)):
+        return a
+    lst = list(a)
+    lst[i], lst[j] = lst[j], lst[i]
+    return tuple(lst)
+
+
+def _insertion_sort_lt(a: tuple, lt: Any) -> tuple:
+    # Array.insertionSort swaps while `lt a[j] a[j-1]` holds: stable
+    g = fn2(lt)
+    out = list(a)
+    for i in range(1, len(out)):
+        j = i
+        while j > 0 and g(out[j], out[j - 1]):
+            out[j], out[j - 1] = out[j - 1], out[j]
+            j -= 1
+    return tuple(out)
+
+
+for _name, (_sig, _fn) in _SAME.items():
+    REGISTRY[f"Array.{_name}"] = Builtin(f"Array.{_name}", _sig, _fn)
+for _name, (_sig, _fn) in _ARRAY_RESULT.items():
+    REGISTRY[f"Array.{_name}"] = Builtin(f"Array.{_name}", _sig, _arr(_fn))
+
+
+@builtin("Array.get!", "(a : Array α) (i : Nat) : α", wants_default=True, aliases=("Array.get", "Array.getElem"))
+def get_bang(d: Callable, a: tuple, i: int) -> Any:
+    return a[i] if 0 <= i < len(a) else d()
+
+
+@builtin("Array.back!", "(a : Array α) : α", wants_default=True, aliases=("Array.back",))
+def back_bang(d: Callable, a: tuple) -> Any:
+    return a[-1] if a else d()
+
+
+@builtin("Array.sum", "(a : Array α) : α", wants_types=True)
+def sum_(types: list, a: tuple) -> Any:
+    return L.sum_(types, a)
+
+
+@builtin("Array.sort", "(a : Array α) (lt : α → α → Bool) : Array α")
+def sort_(a: tuple, lt: Any = None) -> LArray:
+    return LArray(_insertion_sort_lt(a, lt))
+
+
+@builtin("Array.findIdx", "(p : α → Bool) (a : Array α) : Nat")
+def find_idx(p: Any, a: tuple) -> int:
+    return L.find_idx(p, a)
+
+
+@builtin("Array.all₂", "(r : α → β → Bool) (a : Array α) (b : Array β) : Bool")
+def all2(r: Any, a: tuple, b: tuple) -> bool:
+    g = fn2(r)
+    return len(a) == len(b) and all(g(x, y) for x, y in zip(a, b, strict=True))
+
+
+@builtin("Array.singleton", "(x : α) : Array α")
+def singleton(x: Any) -> LArray:
+    return LArray((x,))
+
+
+@builtin("Array.getLast?", "(a : Array α) : Option α")
+def last_opt(a: tuple) -> Some | None:
+    return Some(a[-1]) if a else None
+
+
+@builtin("Array.foldlIdx", "(a : Array α) (f : Nat → β → α → β) (init : β) : β")
+def foldl_idx(a: tuple, f: Any, init: Any) -> Any:
+    from specbridge.lean.values import apply
+
+    acc = init
+    for i, x in enumerate(a):
+        acc = apply(f, (i, acc, x))
+    return acc
+
+
+@builtin("Array.Mem", "(x : α) (a : Array α) : Prop")
+def mem(x: Any, a: tuple) -> bool:
+    return x in a
+
+
+__all__ = ["fn1"]
