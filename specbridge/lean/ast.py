@@ -83,6 +83,7 @@ class Binder(Node):
     type: Node | None = None
     kind: str = "explicit"  # explicit | implicit | inst | strict
     pattern: Node | None = None
+    default: Node | None = None  # `(x : T := v)` optional parameter
 
 
 @dataclass(slots=True, eq=False)

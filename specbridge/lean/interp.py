@@ -641,7 +641,7 @@ class Compiler:
         free = [i for i in range(max(n, total)) if slots[i] is None]
         positions = free[: len(args)]
         # the result type of this (possibly partial) application, unified with the expected type early
-        if total < n:
+        if total < n and not (isinstance(callee, Builtin) and callee.required <= total):
             missing = [params[i] for i in range(n) if i not in positions and slots[i] is None]
             app_t = ty.fun_t(missing, result)
         else:
@@ -682,6 +682,9 @@ class Compiler:
                 return _g.call(*a)
 
             fname = callee.name
+        if isinstance(callee, Builtin) and callee.required <= total < n:
+            # trailing optional parameters take their defaults (the Python implementation's defaults)
+            n = total
         if total < n:
             # partial application: missing positions become parameters of a function value
             missing_pos = [i for i in range(n) if slots[i] is None]

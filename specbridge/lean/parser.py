@@ -345,14 +345,18 @@ class Parser:
         if names and nxt.kind == SYM and nxt.text in (":", close):
             self.i = j
             typ = None
+            default = None
             if self.is_sym(":"):
                 self.advance()
                 typ = self.parse_expr(0)
-                if self.is_sym(":="):  # default value: ignore
+                if self.is_sym(":="):  # optional parameter with a default value
                     self.advance()
-                    self.parse_expr(0)
+                    default = self.parse_expr(0)
             self.expect_sym(close)
-            return [A.Binder(n.line, n.col, None if n.value == "_" else str(n.value), typ, kind) for n in names]
+            return [
+                A.Binder(n.line, n.col, None if n.value == "_" else str(n.value), typ, kind, None, default)
+                for n in names
+            ]
         if open_tok.text != "(":
             raise self.error("expected a binder name")
         self.i -= 1

@@ -117,6 +117,14 @@ def extract_facts(guards: list[A.Node], names: list[str]) -> list[Fact]:
                 if g.lhs.name not in deps:
                     facts.append(Fact(g.lhs.name, "mem", g.rhs, deps))
             continue
+        if op == "∣":
+            # `v ∣ e` bounds v by |e| when e ≠ 0 (checked when the domain is built)
+            if isinstance(g.rhs, A.Ident) or isinstance(g.rhs, (A.App, A.Proj, A.BinOp, A.NumLit)):
+                if isinstance(g.lhs, A.Ident) and g.lhs.name in nameset:
+                    deps = free_names(g.rhs) & nameset
+                    if g.lhs.name not in deps:
+                        facts.append(Fact(g.lhs.name, "hi_dvd", g.rhs, deps))
+            continue
         if op not in ("<", "≤", ">", "≥"):
             continue
         # normalise to `small (<|≤) big`
@@ -344,7 +352,7 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
         if f.kind == "mem":
             code, _t = c.expr(f.expr, sc)
             return ("mem", code)
-    his = [f for f in facts if f.kind.startswith("hi")]
+    his = sorted((f for f in facts if f.kind.startswith("hi")), key=lambda f: f.kind == "hi_dvd")
     los = [f for f in facts if f.kind.startswith("lo")]
     if tname == "Nat":
         for f in his:
@@ -355,7 +363,7 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
             return ("range", lo, hc)
         return None
     if tname == "Int":
-        his = [f for f in his if not f.kind.endswith("_nat")]
+        his = [f for f in his if not f.kind.endswith("_nat") and f.kind != "hi_dvd"]
         if his and los:
             return ("range", _lo_code(c, los[0], sc), _hi_code(c, his[0], sc))
         return None
@@ -370,6 +378,16 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
 
 def _hi_code(c: Any, f: Fact, sc: Any) -> Code:
     code, _t = c.expr(f.expr, sc, None)
+    if f.kind == "hi_dvd":
+        from specbridge.lean.interp import Undecided
+
+        def dvd_bound(env: list) -> int:
+            x = code(env)
+            if x == 0:
+                raise Undecided("a divisor of 0 is unbounded")
+            return abs(x) + 1
+
+        return dvd_bound
     if f.kind in ("hi_le", "hi_le_nat"):
         return lambda env: code(env) + 1
     if f.kind == "hi_lt_nat":

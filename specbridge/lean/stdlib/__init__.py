@@ -26,6 +26,7 @@ class Builtin:
     _params: list[ty.Type] | None = field(default=None, repr=False)
     _result: ty.Type | None = field(default=None, repr=False)
     _generic: list[ty.TV] = field(default_factory=list, repr=False)
+    _required: int = field(default=-1, repr=False)
 
     def _parse(self) -> None:
         if self._params is not None:
@@ -38,7 +39,9 @@ class Builtin:
         result = p.parse_expr(0)
         p.finish()
         tvars: dict[str, ty.TV] = {}
-        params = [ty.from_ast(b.type, tvars) for b in binders if b.kind == "explicit"]
+        explicit = [b for b in binders if b.kind == "explicit"]
+        params = [ty.from_ast(b.type, tvars) for b in explicit]
+        self._required = sum(1 for b in explicit if b.default is None)
         self._params = params
         self._result = ty.from_ast(result, tvars)
         self._generic = list(tvars.values())
@@ -48,6 +51,12 @@ class Builtin:
         self._parse()
         assert self._params is not None
         return len(self._params)
+
+    @property
+    def required(self) -> int:
+        """Explicit parameters without a default value (`(le : α → α → Bool := ...)` is optional)."""
+        self._parse()
+        return self._required
 
     def instantiate(self) -> tuple[list[ty.Type], ty.Type]:
         """Fresh copies of the parameter types and the result type."""

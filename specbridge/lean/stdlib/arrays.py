@@ -75,8 +75,14 @@ _ARRAY_RESULT = {
     "replicate": ("(n : Nat) (x : α) : Array α", L.replicate),
     "mkArray": ("(n : Nat) (x : α) : Array α", L.replicate),
     "range": ("(n : Nat) : Array Nat", L.range_),
-    "insertionSort": ("(a : Array α) (lt : α → α → Bool) : Array α", lambda a, lt: _insertion_sort_lt(a, lt)),
-    "qsort": ("(a : Array α) (lt : α → α → Bool) : Array α", lambda a, lt: _insertion_sort_lt(a, lt)),
+    "insertionSort": (
+        "(a : Array α) (lt : α → α → Bool := fun a b => a < b) : Array α",
+        lambda a, lt=None: _sort_lt(a, lt),
+    ),
+    "qsort": (
+        "(a : Array α) (lt : α → α → Bool := fun a b => a < b) : Array α",
+        lambda a, lt=None: _sort_lt(a, lt),
+    ),
     "eraseReps": ("(a : Array α) : Array α", lambda a: tuple(x for i, x in enumerate(a) if i == 0 or a[i - 1] != x)),
     "ofFn": ("(f : Nat → α) (n : Nat) : Array α", L.of_fn),
     "insertAt!": ("(a : Array α) (i : Nat) (x : α) : Array α", lambda a, i, x: a[:i] + (x,) + a[i:]),
@@ -92,6 +98,12 @@ def _swap(a: tuple, i: int, j: int) -> tuple:
     lst = list(a)
     lst[i], lst[j] = lst[j], lst[i]
     return tuple(lst)
+
+
+def _sort_lt(a: tuple, lt: Any) -> tuple:
+    if lt is None:
+        return tuple(sorted(a))
+    return _insertion_sort_lt(a, lt)
 
 
 def _insertion_sort_lt(a: tuple, lt: Any) -> tuple:
@@ -127,9 +139,9 @@ def sum_(types: list, a: tuple) -> Any:
     return L.sum_(types, a)
 
 
-@builtin("Array.sort", "(a : Array α) (lt : α → α → Bool) : Array α")
+@builtin("Array.sort", "(a : Array α) (lt : α → α → Bool := fun a b => a < b) : Array α")
 def sort_(a: tuple, lt: Any = None) -> LArray:
-    return LArray(_insertion_sort_lt(a, lt))
+    return LArray(_sort_lt(a, lt))
 
 
 @builtin("Array.findIdx", "(p : α → Bool) (a : Array α) : Nat")

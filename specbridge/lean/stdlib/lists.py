@@ -262,7 +262,7 @@ def extract(xs: tuple, start: int, stop: int) -> tuple:
     return xs[start:stop] if stop > start else ()
 
 
-@builtin("List.rotateLeft", "(xs : List α) (n : Nat) : List α")
+@builtin("List.rotateLeft", "(xs : List α) (n : Nat := 1) : List α")
 def rotate_left(xs: tuple, n: int = 1) -> tuple:
     # Lean: if xs.length ≤ 1 then xs else let n := n % xs.length; xs.drop n ++ xs.take n
     if len(xs) <= 1:
@@ -271,7 +271,7 @@ def rotate_left(xs: tuple, n: int = 1) -> tuple:
     return xs[n:] + xs[:n]
 
 
-@builtin("List.rotateRight", "(xs : List α) (n : Nat) : List α")
+@builtin("List.rotateRight", "(xs : List α) (n : Nat := 1) : List α")
 def rotate_right(xs: tuple, n: int = 1) -> tuple:
     # Lean: if xs.length ≤ 1 then xs else let n := xs.length - n % xs.length; xs.drop n ++ xs.take n
     if len(xs) <= 1:
@@ -296,7 +296,7 @@ def unzip(xs: tuple) -> Pair:
     return Pair(tuple(p.fst for p in xs), tuple(p.snd for p in xs))
 
 
-@builtin("List.zipIdx", "(xs : List α) : List (Prod α Nat)")
+@builtin("List.zipIdx", "(xs : List α) (n : Nat := 0) : List (Prod α Nat)")
 def zip_idx(xs: tuple, start: int = 0) -> tuple:
     return tuple(Pair(x, i + start) for i, x in enumerate(xs))
 
@@ -341,7 +341,7 @@ def range_(n: int) -> tuple:
     return tuple(range(_size(n, "List.range")))
 
 
-@builtin("List.range'", "(start : Nat) (len : Nat) : List Nat")
+@builtin("List.range'", "(start : Nat) (len : Nat) (step : Nat := 1) : List Nat")
 def range_prime(start: int, n: int, step: int = 1) -> tuple:
     return tuple(start + i * step for i in range(_size(n, "List.range'")))
 
@@ -747,7 +747,7 @@ def _lean_lt(a: Any, b: Any) -> bool:
     return a < b
 
 
-@builtin("List.mergeSort", "(xs : List α) (le : α → α → Bool) : List α")
+@builtin("List.mergeSort", "(xs : List α) (le : α → α → Bool := fun a b => a ≤ b) : List α")
 def merge_sort(xs: tuple, le: Any = None) -> tuple:
     # stable sort by `le` (Lean's mergeSort is stable)
     if le is None:

@@ -99,7 +99,7 @@ def ends_with(s: str, p: str) -> bool:
     return s.endswith(p)
 
 
-@builtin("String.splitOn", "(s : String) (sep : String) : List String")
+@builtin("String.splitOn", '(s : String) (sep : String := " ") : List String')
 def split_on(s: str, sep: str = " ") -> tuple:
     if sep == "":
         return (s,)
