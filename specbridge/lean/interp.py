@@ -1266,15 +1266,32 @@ class Compiler:
             types_.append(ft)
         makers = []
         for d, ft in zip(node.defs, types_, strict=True):
+            explicit = [b for b in d.binders if b.kind == "explicit"]
             if d.alts:
-                lam: A.Node = A.FunMatch(d.line, d.col, d.alts)
-                explicit = [b for b in d.binders if b.kind == "explicit"]
                 if explicit:
-                    lam = A.Lam(d.line, d.col, explicit, A.App(d.line, d.col, lam, []))
-                    raise UnsupportedConstruct("let rec with both binders and equations")
+                    if any(b.name is None or b.pattern is not None for b in explicit):
+                        raise UnsupportedConstruct("let rec with pattern binders and equations")
+                    # `let rec f (a : T) : U → V | pats => …`: the binders become variable patterns
+                    alts = [
+                        A.MatchAlt(
+                            alt.line,
+                            alt.col,
+                            [*(A.Ident(b.line, b.col, b.name or "_") for b in explicit), *alt.patterns],
+                            alt.rhs,
+                        )
+                        for alt in d.alts
+                    ]
+                    lam: A.Node = A.FunMatch(d.line, d.col, alts)
+                else:
+                    lam = A.FunMatch(d.line, d.col, d.alts)
             else:
                 assert d.body is not None
-                lam = A.Lam(d.line, d.col, [b for b in d.binders if b.kind == "explicit"], d.body)
+                if not explicit and not isinstance(d.body, (A.Lam, A.FunMatch)):
+                    mc, _ = self.expr(d.body, sc, ft)
+                    makers.append(mc)
+                    continue
+                lam = d.body if not explicit else A.Lam(d.line, d.col, explicit, d.body)
+            assert isinstance(lam, (A.Lam, A.FunMatch))
             mc, _ = self.c_lambda(lam, sc, ft, counted=True)
             makers.append(mc)
         bc, bt = self.expr(node.body, sc, expected)

@@ -890,7 +890,8 @@ class Parser:
         if not self.is_sym("|"):
             raise self.error("expected '|' to start a match alternative")
         saved = self.col_limit
-        while self.is_sym("|"):
+        first_col = self.tok.col  # Lean's many1Indent: every alternative starts at a column ≥ the first one
+        while self.is_sym("|") and self.tok.col >= first_col:
             bar = self.advance()
             self.col_limit = 0
             groups: list[list[A.Node]] = []
