@@ -1,0 +1,169 @@
+"""Interpreter: Lean's semantics for arithmetic, typing (Nat vs Int), control flow, patterns, limits."""
+
+from __future__ import annotations
+
+import pytest
+from lean_helpers import call, ev
+
+from specbridge.errors import EvaluationLimit, LeanRuntimeError, UnsupportedConstruct
+from specbridge.lean.interp import Undecided
+from specbridge.lean.values import LArray, Pair, Some
+from specbridge.settings import ComputableSettings
+
+
+@pytest.mark.parametrize(
+    ("term", "type_text", "value"),
+    [
+        ("(5 : Nat) - 7", "Nat", 0),
+        ("(5 : Int) - 7", "Int", -2),
+        ("(7 : Nat) / 0", "Nat", 0),
+        ("(7 : Nat) % 0", "Nat", 7),
+        ("(-7 : Int) / 2", "Int", -4),  # Int.ediv
+        ("(-7 : Int) % 2", "Int", 1),  # Int.emod is never negative
+        ("(7 : Int) / (-2)", "Int", -3),
+        ("(-7 : Int) / (-2)", "Int", 4),
+        ("(-7 : Int) % (-2)", "Int", 1),
+        ("(-7 : Int) / 0", "Int", 0),
+        ("(-7 : Int) % 0", "Int", -7),
+        ("Int.tdiv (-7) 2", "Int", -3),
+        ("Int.fmod (-7) (-2)", "Int", -1),
+        ("2 ^ 10", "Nat", 1024),
+        ("-x ^ 2 + 1", "Int", None),
+        ("(255 : UInt8) + 1", "UInt8", 0),
+        ("(0 : UInt8) - 1", "UInt8", 255),
+        ("(1.5 : Float) * 2", "Float", 3.0),
+        ("Int.toNat (-3)", "Nat", 0),
+        ("Int.natAbs (-3)", "Nat", 3),
+        ("(10 : Nat) - 3 - 4", "Nat", 3),
+    ],
+)
+def test_arithmetic(term: str, type_text: str, value: object) -> None:
+    if value is None:
+        return
+    assert ev(term, type_text) == value
+
+
+def test_binop_tree_lifts_nat_to_int() -> None:
+    # `result = pos + (n - 1 - k)` with result : Int elaborates the whole tree in Int (binop%/binrel%)
+    defs = "def f (result : Int) (n k : Nat) : Prop := result = (n - 1 - k)"
+    assert call(defs, "f", -2, 1, 2) is True
+    defs_nat = "def g (r : Nat) (n k : Nat) : Prop := r = n - 1 - k"
+    assert call(defs_nat, "g", 0, 1, 2) is True
+
+
+def test_lambda_param_types_come_from_the_list() -> None:
+    assert ev("[1, 2, 3].map (fun x => x - 2)", "List Int") == (-1, 0, 1)
+    assert ev("([1, 2, 3] : List Nat).map (fun x => x - 2)", "List Nat") == (0, 0, 1)
+    assert ev("([5, 3] : List Int).foldl (· - ·) 0", "Int") == -8
+    assert ev("([5, 3] : List Nat).foldl (· - ·) 10", "Nat") == 2
+
+
+def test_negative_literal_makes_int() -> None:
+    assert ev("[1, -1]", "List Int") == (1, -1)
+    assert ev("-5", "Int") == -5
+
+
+def test_indexing_defaults_and_options() -> None:
+    assert ev("#[1, 2, 3][5]!", "Int") == 0
+    assert ev('["a"][3]!', "String") == ""
+    assert ev("[1, 2][1]?", "Option Nat") == Some(2)
+    assert ev("[1, 2][2]?", "Option Nat") is None
+    assert ev("(#[#[1]] : Array (Array Nat))[1]!", "Array Nat") == LArray()
+
+
+def test_tuples_and_projections() -> None:
+    assert ev("(1, 2, 3).2.1", "Nat") == 2
+    assert ev("((1, 2) : Nat × Nat).fst", "Nat") == 1
+    assert ev("some (0, 1)", "Option (Nat × Nat)") == Some(Pair(0, 1))
+
+
+def test_quantifiers_bounded_exactly() -> None:
+    assert ev("∀ i < 5, i * i < 30") is True
+    assert ev("∀ i, i < 7 → i * i < 30") is False
+    assert ev("∃ i j, i < j ∧ j < 4 ∧ i + j = 5") is True
+    assert ev("∀ x ∈ [1, 2, 3], x > 0") is True
+    assert ev("∃ x ∈ [1, 2, 3], x > 3") is False
+    assert ev("∀ i j, i < j → j < 4 → i < 3") is True
+    assert ev("∀ (i : Nat), (h : i < 3) → i < 3") is True
+
+
+def test_unbounded_quantifiers_decide_only_with_witnesses() -> None:
+    assert ev("∃ k : Nat, k * k = 49") is True
+    assert ev("∀ k : Nat, k * k ≠ 36 + 5 * k") is False  # the search finds k = 9
+    with pytest.raises(Undecided):
+        ev("∃ k : Nat, k * k = 50")
+    # linear equations are solved: n = 11 * k decided both ways for any n
+    assert ev("∃ k : Int, 1210 = 11 * k") is True
+    assert ev("∃ k : Int, 1211 = 11 * k") is False
+    assert ev("∀ k : Int, ¬ 1211 = 11 * k") is True
+    assert ev("∀ p : Nat, Nat.Prime p → p ∣ 12 → p ≤ 3") is True
+
+
+def test_let_match_and_recursion() -> None:
+    defs = """
+def listToNat : List Nat → Nat
+| []       => 0
+| d :: ds  => d + 10 * listToNat ds
+
+def f (n : Nat) : Nat :=
+  let rec go (k acc : Nat) : Nat :=
+    match k with
+    | 0 => acc
+    | k' + 1 => go k' (acc + k)
+  go n 0
+"""
+    assert call(defs, "listToNat", (3, 2, 1)) == 123
+    assert call(defs, "f", 4) == 10
+
+
+def test_where_helpers_and_mutual_reference() -> None:
+    defs = """
+def isEven (n : Nat) : Bool := go n
+where
+  go : Nat → Bool
+    | 0 => true
+    | n + 1 => !go n
+"""
+    assert call(defs, "isEven", 10) is True
+    assert call(defs, "isEven", 7) is False
+
+
+def test_sections_and_pipes() -> None:
+    assert ev("[3, 1, 2] |>.map (· * 2) |>.filter (· > 2)", "List Nat") == (6, 4)
+    assert ev("List.Pairwise (· < ·) [1, 2, 3]") is True
+    assert ev("[1, 2, 3].all (· < 3)") is False
+
+
+def test_strings_and_chars() -> None:
+    assert ev('"héllo".length', "Nat") == 5
+    assert ev('"abc".get ⟨1⟩', "Char") == "b"
+    assert ev('"abc".toList.reverse', "List Char") == ("c", "b", "a")
+    assert ev("'a'.toNat", "Nat") == 97
+    assert ev('"a,b,,c".splitOn ","', "List String") == ("a", "b", "", "c")
+
+
+def test_option_coercion_in_equality() -> None:
+    assert ev("([1, 2] : List Int)[0]! = some 1") is True
+
+
+def test_limits_turn_into_evaluation_limit() -> None:
+    defs = "def loop (n : Nat) : Nat := loop (n + 1)"
+    with pytest.raises(EvaluationLimit) as info:
+        call(defs, "loop", 0, settings=ComputableSettings(max_depth=500))
+    assert info.value.limit == "recursion depth"
+    with pytest.raises(EvaluationLimit) as info:
+        ev(
+            "(List.range 100000).all (fun i => (List.range 100000).all (fun j => i + j ≥ 0))",
+            settings=ComputableSettings(max_steps=100_000),
+        )
+    assert info.value.limit == "steps"
+    with pytest.raises(EvaluationLimit):
+        ev("2 ^ 10000000", "Nat", settings=ComputableSettings(max_int_bits=4096))
+
+
+def test_unsupported_and_runtime_errors() -> None:
+    with pytest.raises(UnsupportedConstruct):
+        ev("frobnicate 3", "Nat")
+    defs = "def f (n : Nat) : Nat := match n with | 0 => 1"
+    with pytest.raises(LeanRuntimeError):
+        call(defs, "f", 3)
