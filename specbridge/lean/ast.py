@@ -239,6 +239,8 @@ class Module(Node):
     defs: list[Def]
     opens: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # commands recognised and ignored (`#eval`, `set_option`)
+    # definitions written in valid Lean the parser does not model (do-notation): name -> reason
+    unsupported: dict[str, str] = field(default_factory=dict)
 
     def get(self, name: str) -> Def | None:
         for d in self.defs:

@@ -506,6 +506,8 @@ class Compiler:
         g = self.lookup_global(name, scope)
         if g is not None:
             return self.call_callee(g, [], args, scope, expected, node)
+        if name in self.module.unsupported:
+            raise UnsupportedConstruct(self.module.unsupported[name], f"used by `{name}`")
         special = self.special_ident(node, args, scope, expected)
         if special is not None:
             return special

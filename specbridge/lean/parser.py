@@ -80,6 +80,10 @@ _BINDER_PRED_OPS = frozenset(["<", "≤", "<=", ">", "≥", ">=", "∈", "∉", 
 _CLOSERS = {"(": ")", "[": "]", "#[": "]", "⟨": "⟩", "{": "}", "⦃": "⦄", "@[": "]", "%[": "]"}
 
 
+class UnsupportedSyntax(LeanParseError):
+    """Valid Lean the parser does not model (do-notation); a definition using it is skipped, not an error."""
+
+
 class Parser:
     def __init__(self, text: str):
         self.text = text
@@ -137,6 +141,7 @@ class Parser:
         opens: list[str] = []
         skipped: list[str] = []
         namespaces: list[str] = []
+        unsupported: dict[str, str] = {}
         while self.tok.kind != EOF:
             t = self.tok
             attrs: list[str] = []
@@ -150,7 +155,14 @@ class Parser:
                 mods.append(self.advance().text)
             t = self.tok
             if t.kind == KW and t.text in ("def", "abbrev", "theorem", "lemma", "instance", "example"):
-                d = self._def(attrs, mods)
+                try:
+                    d = self._def(attrs, mods)
+                except UnsupportedSyntax as exc:
+                    # valid Lean we do not model: skip the definition, remember why (used -> unsupported)
+                    name_tok = self.toks[self._index_after(t)]
+                    unsupported[str(name_tok.value)] = exc.message
+                    self._skip_command_rest(t)
+                    continue
                 if namespaces and d.kind in ("def", "abbrev"):
                     d.name = ".".join([*namespaces, d.name])
                 defs.append(d)
@@ -176,14 +188,19 @@ class Parser:
                 skipped.append(t.text)
                 self.advance()
                 self._skip_command_rest(t)
-            elif t.kind == KW or (t.kind == SYM and t.text == "#") or (t.kind == IDENT and t.col == 1):
+            elif t.col == 1 and (t.kind in (KW, IDENT) or (t.kind == SYM and t.text == "#")):
                 # other commands (`#eval`, `axiom`, `structure`, ...) are recognised and skipped
                 skipped.append(t.text)
                 self.advance()
                 self._skip_command_rest(t)
             else:
                 raise self.error("expected a command (def, theorem, ...)")
-        return A.Module(1, 1, defs, opens, skipped)
+        return A.Module(1, 1, defs, opens, skipped, unsupported)
+
+    def _index_after(self, kw: Token) -> int:
+        """Index of the token right after `kw` (the definition's name)."""
+        j = self.toks.index(kw)
+        return min(j + 1, len(self.toks) - 1)
 
     def _skip_command_rest(self, start: Token) -> None:
         """Skip to the next token that begins a line at column 1 (the next command)."""
@@ -491,7 +508,7 @@ class Parser:
                 self._skip_tactics(t, max(self.col_limit, 0))
                 return A.Sorry(t.line, t.col)
             if kw == "do":
-                raise self.error("do-notation is not supported in specifications")
+                raise UnsupportedSyntax("do-notation", t.line, t.col, "do")
             raise self.error("unexpected keyword")
         if t.kind == SYM:
             s = t.text
@@ -529,7 +546,7 @@ class Parser:
         if t.kind in (IDENT, NUM, FLOAT, STR, CHAR):
             return True
         if t.kind == KW:
-            return t.text in ("fun", "λ")
+            return t.text in ("fun", "λ", "do")
         if t.kind == SYM:
             if t.text == "." and self.peek().kind == IDENT and not self.peek().ws_before:
                 return True  # `.some x` as an argument
@@ -554,6 +571,8 @@ class Parser:
                 named[name] = self.parse_expr(0)
                 self.expect_sym(")")
                 continue
+            if t.kind == KW and t.text == "do":
+                self.parse_leading()  # raises UnsupportedSyntax
             if t.kind == KW or (t.kind == SYM and t.text == "λ"):
                 args.append(self._fun())
                 break

@@ -195,3 +195,14 @@ def _ne(a: Any, b: Any) -> bool:
 @builtin("Iff", "(a : Prop) (b : Prop) : Prop")
 def _iff(a: bool, b: bool) -> bool:
     return bool(a) == bool(b)
+
+
+@builtin("panic", "(msg : String) : α", aliases=("panic!", "unreachable!", "panicWithPos"), wants_default=True)
+def _panic(default: Any, msg: str) -> Any:
+    # compiled Lean prints the message and returns `default`; the logic treats it as `default`
+    return default()
+
+
+@builtin("dbg_trace", "(msg : String) (a : α) : α", aliases=("dbgTrace",))
+def _dbg_trace(msg: str, a: Any) -> Any:
+    return a
