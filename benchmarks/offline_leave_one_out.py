@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
                 "obligations": len(hidden),
                 **{k: counts.get(k, 0) for k in ("pass", "fail", "unknown", "error", "unavailable")},
                 "seconds": round(gen_s, 3),
-                "error": gen.error,
+                "generation_error": gen.error,
             }
         )
     total = time.perf_counter() - started
@@ -95,10 +95,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     width = max((len(r["task"]) for r in rows), default=10)
     for r in rows:
-        mark = "OK " if r["outcome"] == "sound_complete" else ("ERR" if r["error"] else " - ")
+        mark = "OK " if r["outcome"] == "sound_complete" else ("ERR" if r["generation_error"] else " - ")
         detail = (
-            r["error"][:80]
-            if r["error"]
+            r["generation_error"][:80]
+            if r["generation_error"]
             else f"pass {r['pass']}/{r['obligations']} fail {r['fail']} unknown {r['unknown']} error {r['error']}"
         )
         print(f"{mark} {r['task']:<{width}}  from {r['from'] or '-':<28} {detail}")

@@ -47,6 +47,8 @@ Return the sum of the integers of the list ({name}).
 def fill_skeleton(body: dict) -> Reply:
     """Answer like a model would: a plan for plan prompts, else the prompt's own skeleton filled in."""
     user = body["messages"][-1]["content"]
+    if '"aligned"' in user:  # layer 1, the judge, asks the same endpoint
+        return Reply(text='{"aligned": true, "precondition_ok": true, "postcondition_ok": true, "reasons": []}')
     if "Formalization Plan (no Lean" in user:
         return Reply(text=PLAN)
     skeletons = [b for b in re.findall(r"```lean\n(.*?)```", user, re.S) if "sorry" in b]
@@ -92,3 +94,6 @@ def test_run_specbridge_generator_end_to_end(tmp_path: Path, dataset: Path, monk
         assert row["error"] is None, row["error"]
         assert "result = xs.foldl" in row["spec_text"] and "## Result" in row["plan"]
         assert json.loads(row["rounds"])[0]["index"] == 0
+        assert row["calls"] >= 2 and row["prompt_tokens"] > 0
+    computable = [r["verdict"] for r in db.execute("SELECT verdict FROM evaluations WHERE layer = 'computable'")]
+    assert computable and set(computable) == {"pass"}  # the scripted spec is right, hidden tests included
