@@ -222,6 +222,9 @@ class GlobalFn:
     def _not_compiled(self, *args: Any) -> Any:
         raise LeanRuntimeError(f"{self.name} was not compiled")
 
+    def param_names(self) -> list[str | None]:
+        return [b.name for b in self.defn.binders if b.kind == "explicit"]
+
     def instantiate(self) -> tuple[list[ty.Type], ty.Type]:
         mapping = {v.id: ty.TV() for v in self.generic}
         return [ty.instantiate(p, mapping) for p in self.params], ty.instantiate(self.result, mapping)
@@ -480,7 +483,12 @@ class Compiler:
         return _getter(scope.frame.depth - v.frame.depth, v.slot)
 
     def ident_app(
-        self, node: A.Ident, args: list[A.Node], scope: Scope, expected: ty.Type | None
+        self,
+        node: A.Ident,
+        args: list[A.Node],
+        scope: Scope,
+        expected: ty.Type | None,
+        named: dict[str, A.Node] | None = None,
     ) -> tuple[Code, ty.Type]:
         name = node.name
         v = scope.vars.get(name)
@@ -502,10 +510,14 @@ class Compiler:
                 parts = rest.split(".")
                 for p in parts[:-1]:
                     code, t = self.method_call(code, t, p, [], scope, None, node)
-                return self.method_call(code, t, parts[-1], args, scope, expected, node)
+                return self.method_call(code, t, parts[-1], args, scope, expected, node, named)
+        if named:
+            g0 = self.lookup_global(name, scope)
+            if g0 is None:
+                raise UnsupportedConstruct("named arguments to a local function")
         g = self.lookup_global(name, scope)
         if g is not None:
-            return self.call_callee(g, [], args, scope, expected, node)
+            return self.call_callee(g, [], args, scope, expected, node, named)
         if name in self.module.unsupported:
             raise UnsupportedConstruct(self.module.unsupported[name], f"used by `{name}`")
         special = self.special_ident(node, args, scope, expected)
@@ -548,10 +560,10 @@ class Compiler:
         if isinstance(fn, A.Ident):
             if fn.name == "@as":
                 raise UnsupportedConstruct("as-pattern used as a term")
-            return self.ident_app(fn, args, scope, expected)
+            return self.ident_app(fn, args, scope, expected, node.named or None)
         if isinstance(fn, A.Proj) and not fn.field.isdigit():
             rc, rt = self.expr(fn.expr, scope)
-            return self.method_call(rc, rt, fn.field, args, scope, expected, node)
+            return self.method_call(rc, rt, fn.field, args, scope, expected, node, node.named or None)
         code, t = self.expr(fn, scope)
         return self.apply_value(code, t, args, scope, expected)
 
@@ -627,9 +639,19 @@ class Compiler:
         scope: Scope,
         expected: ty.Type | None,
         node: A.Node,
+        named: dict[str, A.Node] | None = None,
     ) -> tuple[Code, ty.Type]:
         """Call a global/builtin. `pre` holds already-compiled arguments at fixed positions (the receiver)."""
         params, result = callee.instantiate()
+        if named:
+            names = callee.param_names()
+            pre = list(pre)
+            for pname, pnode in named.items():
+                if pname not in names:
+                    raise UnsupportedConstruct(f"named argument ({pname} := …) of {callee.name}")
+                pos = names.index(pname)
+                pc, pt = self.expr(pnode, scope, params[pos])
+                pre.append((pos, self.coerce(pc, pt, params[pos]), pt))
         n = len(params)
         total = len(pre) + len(args)
         slots: list[Code | None] = [None] * max(n, total)
@@ -748,6 +770,7 @@ class Compiler:
         scope: Scope,
         expected: ty.Type | None,
         node: A.Node,
+        named: dict[str, A.Node] | None = None,
     ) -> tuple[Code, ty.Type]:
         """Generalized field notation `e.name args`."""
         rt = ty.prune(rtype)
@@ -770,7 +793,7 @@ class Compiler:
             if callee is None:
                 raise UnsupportedConstruct(f"{ns}.{name}")
             idx = callee.receiver_index(ns)
-            return self.call_callee(callee, [(idx, recv, rtype)], args, scope, expected, node)
+            return self.call_callee(callee, [(idx, recv, rtype)], args, scope, expected, node, named)
         # unknown receiver type: dispatch on the runtime value
         arg_codes = [self.expr(a, scope)[0] for a in args]
         lookup = self.lookup_method

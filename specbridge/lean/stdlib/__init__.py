@@ -27,6 +27,7 @@ class Builtin:
     _result: ty.Type | None = field(default=None, repr=False)
     _generic: list[ty.TV] = field(default_factory=list, repr=False)
     _required: int = field(default=-1, repr=False)
+    _names: list[str | None] = field(default_factory=list, repr=False)
 
     def _parse(self) -> None:
         if self._params is not None:
@@ -42,6 +43,7 @@ class Builtin:
         explicit = [b for b in binders if b.kind == "explicit"]
         params = [ty.from_ast(b.type, tvars) for b in explicit]
         self._required = sum(1 for b in explicit if b.default is None)
+        self._names = [b.name for b in explicit]
         self._params = params
         self._result = ty.from_ast(result, tvars)
         self._generic = list(tvars.values())
@@ -51,6 +53,10 @@ class Builtin:
         self._parse()
         assert self._params is not None
         return len(self._params)
+
+    def param_names(self) -> list[str | None]:
+        self._parse()
+        return list(self._names)
 
     @property
     def required(self) -> int:
