@@ -144,7 +144,7 @@ class Store:
         git_revision: str | None,
         examples: int,
     ) -> RunInfo:
-        with self.db.conn:
+        with self.db.atomic():
             row_id = (
                 self.db["runs"]
                 .insert(
@@ -185,7 +185,7 @@ class Store:
         return [_run_info(r) for r in self.db.query("select * from runs order by id")]
 
     def finish_run(self, run_id: int) -> None:
-        with self.db.conn:
+        with self.db.atomic():
             self.db["runs"].update(run_id, {"ended": time.time()})
 
     # --- per task -----------------------------------------------------------------------------------------
@@ -206,7 +206,7 @@ class Store:
     ) -> None:
         """Everything for one task, in one transaction: all of it lands or none of it does."""
         status = "generation_failed" if generation.error else "generated"
-        with self.db.conn:
+        with self.db.atomic():
             self.db["tasks"].insert(
                 {
                     "run_id": run_id,

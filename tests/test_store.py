@@ -56,12 +56,17 @@ def test_failed_write_leaves_nothing_behind(tmp_path, monkeypatch):
     run = make_run(store)
     gen = Generation(generator="reference", spec_text="x")
     rows = [EvaluationRow("computable", obligation(0), Verdict(status=Status.PASS))]
-    evaluations = store.db["evaluations"]
+    table_class = type(store.db["evaluations"])
+    real_insert_all = table_class.insert_all
+    written = []
 
-    def boom(*args, **kwargs):  # fails after the tasks and generations rows were inserted
-        raise RuntimeError("disk full")
+    def insert_all(self, *args, **kwargs):  # fails only for evaluations, after tasks and generations rows
+        if self.name == "evaluations":
+            raise RuntimeError("disk full")
+        written.append(self.name)
+        return real_insert_all(self, *args, **kwargs)
 
-    monkeypatch.setattr(type(evaluations), "insert_all", boom)
+    monkeypatch.setattr(table_class, "insert_all", insert_all)
     with pytest.raises(RuntimeError):
         store.write_task_result(
             run_id=run.id,
@@ -74,6 +79,7 @@ def test_failed_write_leaves_nothing_behind(tmp_path, monkeypatch):
             seconds=0,
         )
     monkeypatch.undo()
+    assert written == ["tasks", "generations"]  # the failure came after two inserts, which were rolled back
     assert store.finished_task_ids(run.id) == set()
     assert store.generation_rows(run.id) == []
     assert sqlite3.connect(tmp_path / "r.db").execute("select count(*) from tasks").fetchone() == (0,)

@@ -15,8 +15,8 @@ from specbridge.datasets import export_jsonl, load_dataset
 from specbridge.errors import SpecBridgeError
 from specbridge.settings import Settings, load_settings
 
-console = Console()
-err_console = Console(stderr=True)
+console = Console(soft_wrap=True)
+err_console = Console(stderr=True, soft_wrap=True)
 
 ConfigOption = Annotated[
     Path | None, typer.Option("--config", help="Settings file (default: ./specbridge.toml when present).")

@@ -1,0 +1,144 @@
+"""The CLI is thin: each command's JSON output has the documented shape and bad input exits with a message."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from specbridge.cli import app
+
+runner = CliRunner()
+
+TASK = """---
+id: {id}
+signature:
+  name: double
+  params: [{{name: n, type: Nat}}]
+  return_type: Nat
+reference:
+  precond: "n < 100"
+  postcond: "result = 2 * n"
+tests:
+  - {{inputs: {{n: "3"}}, expected: "6", unexpected: ["5", "7"]}}
+  - {{inputs: {{n: "0"}}, expected: "0", unexpected: ["1"]}}
+reject_inputs:
+  - {{inputs: {{n: "100"}}}}
+---
+Double a natural number below 100.
+"""
+
+
+def make_dataset(tmp_path, n=3, broken=True):
+    folder = tmp_path / "ds"
+    folder.mkdir()
+    for i in range(n):
+        (folder / f"t{i}.md").write_text(TASK.format(id=f"t{i}"), encoding="utf-8")
+    if broken:
+        (folder / "broken.md").write_text("---\nid: [\n---\nx\n", encoding="utf-8")
+    return folder
+
+
+def test_tasks_json(tmp_path):
+    folder = make_dataset(tmp_path)
+    result = runner.invoke(app, ["tasks", str(folder), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["tasks"] == 3 and data["ids"] == ["t0", "t1", "t2"]
+    assert data["invalid"][0]["path"].endswith("broken.md") and "YAML" in data["invalid"][0]["reason"]
+
+
+def test_tasks_missing_dataset_is_a_clear_error(tmp_path):
+    result = runner.invoke(app, ["tasks", str(tmp_path / "nope")])
+    assert result.exit_code == 2
+    assert "no such dataset" in result.output
+
+
+def test_run_and_report_json(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "SPECBRIDGE_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "no-lean"))
+    folder = make_dataset(tmp_path)
+    db = tmp_path / "r.db"
+    result = runner.invoke(app, ["run", str(folder), "--generator", "reference", "--db", str(db), "--json"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["report", "--db", str(db), "--json"])
+    report = json.loads(result.stdout)
+    assert report["generator"] == "reference"
+    assert report["tasks"] == 3 and report["generated"] == 3 and report["generation_failed"] == 0
+    assert report["sound_and_complete"] == 3
+    assert report["layers"]["computable"]["pass"] == 3 * 8  # 2 pre + 1 reject + 2 post + 3 unexpected per task
+    assert report["layers"]["computable"]["fail"] == 0
+    assert report["layers"]["proof"]["unavailable"] == 3 * 8
+    assert report["layers"]["proof"]["pass"] == 0 and report["layers"]["proof"]["fail"] == 0
+    assert report["layers"]["judge"] == {"pass": 0, "fail": 0, "unknown": 0, "error": 0, "unavailable": 3}
+
+
+def test_generation_failure_is_stored_and_batch_goes_on(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "no-lean"))
+    folder = make_dataset(tmp_path, broken=False)
+    # t1 has no reference spec: the reference generator fails on it, the others still run
+    text = (folder / "t1.md").read_text(encoding="utf-8")
+    start, end = text.index("reference:"), text.index("tests:")
+    (folder / "t1.md").write_text(text[:start] + text[end:], encoding="utf-8")
+    db = tmp_path / "r.db"
+    assert runner.invoke(app, ["run", str(folder), "--generator", "reference", "--db", str(db)]).exit_code == 0
+    report = json.loads(runner.invoke(app, ["report", "--db", str(db), "--json"]).stdout)
+    assert report["generated"] == 2 and report["generation_failed"] == 1
+    assert "no reference spec" in report["generation_errors"]["t1"]
+
+
+def test_untrusted_spec_is_refused_as_generation_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "no-lean"))
+    folder = make_dataset(tmp_path, n=1, broken=False)
+    text = (folder / "t0.md").read_text(encoding="utf-8")
+    (folder / "t0.md").write_text(text.replace('postcond: "result = 2 * n"', 'postcond: "sorry"'), encoding="utf-8")
+    db = tmp_path / "r.db"
+    assert runner.invoke(app, ["run", str(folder), "--generator", "reference", "--db", str(db)]).exit_code == 0
+    report = json.loads(runner.invoke(app, ["report", "--db", str(db), "--json"]).stdout)
+    assert report["generation_failed"] == 1
+    assert "refused untrusted spec" in report["generation_errors"]["t0"]
+
+
+def test_rerun_resumes_and_fresh_starts_anew(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "no-lean"))
+    folder = make_dataset(tmp_path, broken=False)
+    db = tmp_path / "r.db"
+    args = ["run", str(folder), "--generator", "reference", "--db", str(db), "--json"]
+    first = json.loads(runner.invoke(app, args + ["--limit", "2"]).stdout)
+    assert first["tasks"] == 2 and first["resumed"] is False
+    second = json.loads(runner.invoke(app, args).stdout)
+    assert second["run"] == first["run"] and second["resumed"] is True and second["skipped"] == 2
+    assert second["tasks"] == 3
+    third = json.loads(runner.invoke(app, args + ["--fresh"]).stdout)
+    assert third["run"] != first["run"] and third["skipped"] == 0
+
+
+def test_report_without_database(tmp_path):
+    result = runner.invoke(app, ["report", "--db", str(tmp_path / "none.db")])
+    assert result.exit_code == 2 and "no results database" in result.output
+
+
+def test_doctor_json_without_engines(tmp_path, monkeypatch):
+    for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "SPECBRIDGE_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "no-lean"))
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["doctor", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["llm"]["status"] == "not configured" and data["llm"]["fix"]
+    assert data["lean"]["status"] == "unavailable" and data["lean"]["fix"]
+    assert data["python"]["status"] == "ok"
+
+
+def test_export_jsonl(tmp_path):
+    folder = make_dataset(tmp_path)
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["export", str(folder), "--jsonl", str(out)])
+    assert result.exit_code == 0
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
