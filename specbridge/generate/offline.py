@@ -207,9 +207,22 @@ def _norm_body(body: str) -> str:
 _NON_EMPTY = re.compile(r"\bnon[- ]?empty\b|\bnot empty\b|\bat least one (element|item|number|character)", re.I)
 
 
+_EMPTY_ALLOWED = re.compile(
+    r"\b(can|may|could|might)\s+(also\s+)?be\s+empty|empty or non[- ]?empty|possibly empty"
+    r"|\bempty (list|array|string|input|sequence)s? (is|are|returns?|should|yields?|gives?)\b"
+    r"|\bif\b[^.]{0,40}\b(is|are) empty",
+    re.I,
+)
+_STRICT = re.compile(r"\bdistinct\b|strictly increasing|no duplicates|without duplicates", re.I)
+
+
 def wording_guard(task: Task) -> tuple[str, str] | None:
-    """A guard the requirement states in words, as (Lean proposition, description); None when none is found."""
-    if not _NON_EMPTY.search(task.requirement):
+    """A guard the requirement states in words, as (Lean proposition, description); None when none is found.
+
+    "non-empty" (or "at least one element") gives `p ≠ []` / `p.size > 0` / `p ≠ ""` on the first sequence
+    parameter, unless the text also says empty inputs are allowed ("can be empty", "if the list is empty").
+    """
+    if not _NON_EMPTY.search(task.requirement) or _EMPTY_ALLOWED.search(task.requirement):
         return None
     for p in task.signature.params:
         t = _norm(p.type)
@@ -286,7 +299,21 @@ class OfflineGenerator:
                     )
                 )
             if _norm_body(c.precond) != "True":
-                add(Candidate(c.aux, "True", c.postcond, c.sources, c.prior - 0.1, [*c.notes, "precondition `True`"]))
+                # Empty inputs allowed in words while the source demanded non-emptiness: prefer no guard.
+                empty_guard = re.search(r"≠ \[\]|≠ \"\"|\.(length|size) (> 0|≥ 1|!= 0|≠ 0)", c.precond)
+                bonus = 0.12 if empty_guard and _EMPTY_ALLOWED.search(task.requirement) else -0.1
+                add(Candidate(c.aux, "True", c.postcond, c.sources, c.prior + bonus, [*c.notes, "precondition `True`"]))
+            if _STRICT.search(task.requirement) and "(· ≤ ·)" in c.precond:
+                add(
+                    Candidate(
+                        c.aux,
+                        c.precond.replace("(· ≤ ·)", "(· < ·)"),
+                        c.postcond,
+                        c.sources,
+                        c.prior + 0.02,
+                        [*c.notes, "strict order in the precondition (the requirement says distinct)"],
+                    )
+                )
         # Compositions: one candidate's postcondition with another's precondition (both adapted to this task).
         for a, b in itertools.permutations(adapted[:4], 2):
             if _norm_body(b.precond) == "True":

@@ -181,3 +181,37 @@ def test_clause_composition_drops_a_too_strong_clause_using_example_tests() -> N
     out = compose_clauses(best, [best, other], run_check)
     assert out.postcond == "result ∈ xs" and out.check.ok
     assert any("dropped the clause `result > 100`" in n for n in out.notes)
+
+
+def test_wording_guards_respect_empty_inputs_allowed() -> None:
+    from specbridge.generate.offline import wording_guard
+
+    sig = Signature(name="f", params=(Param(name="xs", type="List Int"),), return_type="Int")
+    non_empty = Task(id="a", requirement="Given a non-empty list of integers, return its maximum.", signature=sig)
+    assert wording_guard(non_empty) == ("xs ≠ []", "`xs` is non-empty (from the requirement's wording)")
+    either = Task(id="b", requirement="The list can be empty or non-empty.", signature=sig)
+    assert wording_guard(either) is None
+    returns_zero = Task(id="c", requirement="A non-empty list usually; if the list is empty, return 0.", signature=sig)
+    assert wording_guard(returns_zero) is None
+
+
+def test_distinct_in_words_offers_a_strict_order() -> None:
+    corpus = [
+        Task(
+            id="src",
+            requirement="Find the insertion index of a target in a sorted list.",
+            signature=Signature(
+                name="ins", params=(Param(name="l", type="List Int"), Param(name="t", type="Int")), return_type="Nat"
+            ),
+            reference=ReferenceSpec(precond="List.Pairwise (· ≤ ·) l", postcond="result ≤ l.length"),
+        )
+    ]
+    target = Task(
+        id="dst",
+        requirement="Given a sorted list of distinct integers, find the insertion index of a target.",
+        signature=Signature(
+            name="pos", params=(Param(name="xs", type="List Int"), Param(name="x", type="Int")), return_type="Nat"
+        ),
+    )
+    gen = OfflineGenerator().generate(target, GenerationContext(settings=Settings(), corpus=corpus))
+    assert "List.Pairwise (· < ·) xs" in gen.spec_text and "distinct" in gen.notes
