@@ -95,12 +95,19 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
         latency += g["latency"] or 0.0
         rounds_used += max(0, len(json.loads(g["rounds"] or "[]")) - 1)
 
-    protocol = (
-        "no visible tests: every test is hidden from the generator"
-        if run.examples == 0
-        else f"the first {run.examples} test case(s) and reject input(s) of each task were visible examples; "
-        "pass rates below count hidden tests only"
-    )
+    visible = sum(examples_layers["computable"].values())
+    if run.examples:
+        protocol = (
+            f"the first {run.examples} test case(s) and reject input(s) of each task were visible examples; "
+            "pass rates count hidden tests only"
+        )
+    elif visible:
+        protocol = (
+            f"tests marked `example` in the dataset were visible to the generator ({visible} obligations, "
+            "reported apart); pass rates count hidden tests only"
+        )
+    else:
+        protocol = "no visible tests: every test is hidden from the generator"
     if run.generator == "reference":
         protocol = "reference specs (dataset self-check): no generator involved"
     return RunReport(

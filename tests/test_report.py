@@ -44,3 +44,22 @@ def test_report_counts_and_disagreements(tmp_path):
         {"task_id": "t", "obligation": "pre_accepts_1", "computable": "pass", "proof": "fail"}
     ]
     assert "first 1 test case" in report.protocol
+
+
+def test_protocol_names_dataset_examples(tmp_path):
+    store = Store(tmp_path / "r.db")
+    run = store.create_run(
+        generator="offline", model=None, dataset="d", fingerprint="f", settings={}, git_revision=None, examples=0
+    )
+    rows = [EvaluationRow("computable", ob(0, Visibility.EXAMPLE), Verdict(status=Status.PASS))]
+    store.write_task_result(
+        run_id=run.id,
+        task_id="t",
+        source="",
+        signature="",
+        requirement="",
+        generation=Generation(generator="offline", spec_text="x"),
+        evaluations=rows,
+        seconds=1,
+    )
+    assert "marked `example` in the dataset" in build_report(store, store.run(run.id)).protocol
