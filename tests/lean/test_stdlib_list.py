@@ -1,0 +1,71 @@
+"""List and Array library functions against Lean's definitions (argument order, edge cases, defaults)."""
+
+from __future__ import annotations
+
+import pytest
+from lean_helpers import ev
+
+from specbridge.lean.values import LArray, Pair, Some
+
+
+@pytest.mark.parametrize(
+    ("term", "type_text", "value"),
+    [
+        ("List.range 4", "List Nat", (0, 1, 2, 3)),
+        ("List.range' 2 3", "List Nat", (2, 3, 4)),
+        ("List.replicate 3 'a'", "List Char", ("a", "a", "a")),
+        ("List.take 2 [1, 2, 3]", "List Nat", (1, 2)),  # take (n) (l)
+        ("[1, 2, 3].drop 5", "List Nat", ()),
+        ("[1, 2, 3].foldl (fun acc x => acc * 10 + x) 0", "Nat", 123),
+        ("[1, 2, 3].foldr (fun x acc => acc * 10 + x) 0", "Nat", 321),
+        ("[3, 1, 2].zipIdx", "List (Nat × Nat)", (Pair(3, 0), Pair(1, 1), Pair(2, 2))),
+        ("[3, 1].enum", "List (Nat × Nat)", (Pair(0, 3), Pair(1, 1))),
+        ("[1, 2, 1, 3].count 1", "Nat", 2),
+        ("[1, 2, 3].find? (· > 1)", "Option Nat", Some(2)),
+        ("[1, 2, 3].findIdx? (· > 5)", "Option Nat", None),
+        ("[5, 6].idxOf 7", "Nat", 2),  # not found: the length
+        ("[1, 2, 1].eraseDups", "List Nat", (1, 2)),
+        ("[1, 2, 3].eraseIdx 1", "List Nat", (1, 3)),
+        ("[1, 2, 3].erase 2", "List Nat", (1, 3)),
+        ("[1, 2, 3].rotateLeft 1", "List Nat", (2, 3, 1)),
+        ("[1, 2, 3].rotateRight 1", "List Nat", (3, 1, 2)),
+        ("[1, 2].sublists", "List (List Nat)", ((), (1,), (2,), (1, 2))),
+        ("[3, 1, 2].mergeSort", "List Nat", (1, 2, 3)),
+        (
+            "[(2, 'b'), (1, 'a'), (2, 'a')].mergeSort (fun a b => a.1 ≤ b.1)",
+            "List (Nat × Char)",
+            (Pair(1, "a"), Pair(2, "b"), Pair(2, "a")),
+        ),  # stable
+        ("[1, 2, 3].filterMap (fun x => if x > 1 then some (x * 2) else none)", "List Nat", (4, 6)),
+        ("[[1], [2, 3]].flatten", "List Nat", (1, 2, 3)),
+        ("[1, 2].flatMap (fun x => [x, x])", "List Nat", (1, 1, 2, 2)),
+        ("[1, 2, 3].getLast!", "Nat", 3),
+        ("([] : List Int).getLast!", "Int", 0),
+        ("([] : List Int).head?", "Option Int", None),
+        ("[4, 9, 2].maximum?", "Option Nat", Some(9)),
+        ("[4, 9, 2].min?", "Option Nat", Some(2)),
+        ("[1, -2, 3].sum", "Int", 2),
+        ("[1, 2] ++ [3]", "List Nat", (1, 2, 3)),
+        ("[1, 2, 3].isPerm [3, 2, 1]", "Bool", True),
+        ("List.Nodup [1, 2, 1]", "Bool", False),
+        ("List.Sorted (· ≤ ·) [1, 1, 2]", "Bool", True),
+        ("[1, 2].zip [3, 4, 5]", "List (Nat × Nat)", (Pair(1, 3), Pair(2, 4))),
+        ("[1, 2, 3].splitAt 1", "List Nat × List Nat", Pair((1,), (2, 3))),
+        ("[1, 2, 3].all (· > 0) && [1, 2].any (· = 2)", "Bool", True),
+        ("#[1, 2, 3].size", "Nat", 3),
+        ("#[1, 2, 3].push 4", "Array Nat", LArray((1, 2, 3, 4))),
+        ("#[1, 2, 3].extract 1 3", "Array Nat", LArray((2, 3))),
+        ("#[3, 1, 2].toList", "List Nat", (3, 1, 2)),
+        ("#[1, 2].map (· + 1)", "Array Nat", LArray((2, 3))),
+        ("#[1, 2, 3].set! 1 9", "Array Nat", LArray((1, 9, 3))),
+        ("#[1, 2, 3].foldl (· + ·) 0", "Nat", 6),
+        ("(#[1, 2, 3].toList.reverse).toArray", "Array Nat", LArray((3, 2, 1))),
+    ],
+)
+def test_list_and_array(term: str, type_text: str, value: object) -> None:
+    assert ev(term, type_text) == value
+
+
+def test_array_and_list_results_keep_their_kind() -> None:
+    assert isinstance(ev("#[1, 2].reverse", "Array Nat"), LArray)
+    assert not isinstance(ev("[1, 2].reverse", "List Nat"), LArray)

@@ -1,0 +1,52 @@
+"""Nat/Int/Float/Option/Mathlib library functions."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from lean_helpers import ev
+
+from specbridge.lean.values import Some
+
+
+@pytest.mark.parametrize(
+    ("term", "type_text", "value"),
+    [
+        ("Nat.gcd 12 18", "Nat", 6),
+        ("Nat.lcm 4 6", "Nat", 12),
+        ("Nat.Prime 97 ∧ ¬ Nat.Prime 1", "Bool", True),
+        ("Nat.succ 4 + Nat.pred 0", "Nat", 5),
+        ("Nat.min 3 5 + Nat.max 3 5", "Nat", 8),
+        ("Nat.sqrt 17", "Nat", 4),
+        ("Nat.log2 1024", "Nat", 10),
+        ("Nat.digits 10 123", "List Nat", (3, 2, 1)),
+        ("Int.natAbs (-7) + Int.toNat 5", "Nat", 12),
+        ("(-3 : Int).toNat", "Nat", 0),
+        ("Int.sign (-3)", "Int", -1),
+        ("min (3 : Int) (-1)", "Int", -1),
+        ("(3 : Int) ∣ 12 ∧ ¬ (5 : Nat) ∣ 12", "Bool", True),
+        ("(0 : Nat) ∣ 0", "Bool", True),
+        ("(some 3).getD 0 + (none : Option Nat).getD 7", "Nat", 10),
+        ("(some 3).map (· + 1)", "Option Nat", Some(4)),
+        ("(none : Option Nat).isNone", "Bool", True),
+        ("(some 2).get!", "Nat", 2),
+        ("∑ i ∈ Finset.range 5, i", "Nat", 10),
+        ("∑ i < 4, i * i", "Nat", 14),
+        ("(Finset.range 5).sum (fun i => i)", "Nat", 10),
+        ("Float.sqrt 16.0", "Float", 4.0),
+        ("(2.5 : Float).floor", "Float", 2.0),
+        ("(10 : Nat).toFloat / 4", "Float", 2.5),
+        ("(3.0 : Float) == 3", "Bool", True),
+        ("decide (2 < 3)", "Bool", True),
+        ("if 2 < 3 then 1 else 0", "Nat", 1),
+    ],
+)
+def test_numbers_options_mathlib(term: str, type_text: str, value: object) -> None:
+    assert ev(term, type_text) == value
+
+
+def test_float_edge_cases() -> None:
+    assert math.isnan(ev("(0.0 : Float) / 0.0", "Float"))
+    assert ev("(1.0 : Float) / 0.0", "Float") == math.inf
+    assert ev("Float.nan.isNaN", "Bool") is True

@@ -1,0 +1,47 @@
+"""String and Char library functions against Lean's definitions."""
+
+from __future__ import annotations
+
+import pytest
+from lean_helpers import ev
+
+
+@pytest.mark.parametrize(
+    ("term", "type_text", "value"),
+    [
+        ('"héllo".length', "Nat", 5),
+        ('"héllo".utf8ByteSize', "Nat", 6),
+        ('"abc".data', "List Char", ("a", "b", "c")),
+        ('"abc".front', "Char", "a"),
+        ('"".front', "Char", "A"),  # default Char
+        ('"abc".back', "Char", "c"),
+        ('"héllo".get ⟨2⟩', "Char", "A"),  # byte 2 is inside 'é'
+        ('"héllo".get ⟨3⟩', "Char", "l"),
+        ('"ab".isPrefixOf "abc"', "Bool", True),
+        ('"abc".startsWith "b"', "Bool", False),
+        ('"a b  c".splitOn " "', "List String", ("a", "b", "", "c")),
+        ('"abc".splitOn ""', "List String", ("abc",)),
+        ('"abc".map Char.toUpper', "String", "ABC"),
+        ('"Hello".toLower', "String", "hello"),
+        ('"  x ".trim', "String", "x"),
+        ('"abc".drop 1 ++ "abc".take 1', "String", "bca"),
+        ('"abcdef".takeRight 2', "String", "ef"),
+        ("String.mk ['a', 'b']", "String", "ab"),
+        ("['a', 'b'].asString", "String", "ab"),
+        ('"12".toNat!', "Nat", 12),
+        ('"1x".toNat?', "Option Nat", None),
+        ('"-12".toInt?.isSome', "Bool", True),
+        ('"1a".isNat', "Bool", False),
+        ("'a'.isAlpha && '1'.isDigit && ' '.isWhitespace", "Bool", True),
+        ("'Z'.toLower", "Char", "z"),
+        ("Char.ofNat 65", "Char", "A"),
+        ("'é'.isAlpha", "Bool", False),  # ASCII letters only
+        ('"b" < "ab"', "Bool", False),
+        ("\"abc\".contains 'b'", "Bool", True),
+        ('String.join ["a", "b"]', "String", "ab"),
+        ('", ".intercalate ["a", "b"]', "String", "a, b"),
+        ("toString 42", "String", "42"),
+    ],
+)
+def test_string_and_char(term: str, type_text: str, value: object) -> None:
+    assert ev(term, type_text) == value
