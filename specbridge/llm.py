@@ -72,7 +72,10 @@ class ResponseCache:
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False)
+        # Several clients (generators, the judge) and processes may share one cache file: wait, don't fail.
+        self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=30.0)
+        if str(path) != ":memory:":
+            self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(
             "CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, model TEXT, text TEXT,"
             " prompt_tokens INTEGER, completion_tokens INTEGER, created REAL)"
