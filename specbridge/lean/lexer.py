@@ -264,7 +264,32 @@ class Lexer:
         lit = text[start:j].replace("_", "")
         if is_float:
             return Token(FLOAT, text[start:j], line, col, ws, lit)
-        return Token(NUM, text[start:j], line, col, ws, int(lit))
+        return Token(NUM, text[start:j], line, col, ws, decimal_int(lit))
+
+
+def decimal_int(digits: str) -> int:
+    """`int(digits)` for literals of any size (Python refuses more than 4300 digits in one conversion)."""
+    if len(digits) <= 4000:
+        return int(digits)
+    value = 0
+    for k in range(0, len(digits), 4000):
+        chunk = digits[k : k + 4000]
+        value = value * 10 ** len(chunk) + int(chunk)
+    return value
+
+
+def decimal_str(value: int) -> str:
+    """`str(value)` for integers of any size."""
+    if value.bit_length() < 13000:
+        return str(value)
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    chunks = []
+    base = 10**4000
+    while value:
+        value, r = divmod(value, base)
+        chunks.append(r)
+    return sign + str(chunks[-1]) + "".join(f"{c:04000d}" for c in reversed(chunks[:-1]))
 
 
 def tokenize(text: str) -> list[Token]:

@@ -220,7 +220,9 @@ def render(v: Any, t: ty.Type | None = None) -> str:
             return "inf" if v > 0 else "-inf"
         return repr(v)
     if isinstance(v, int):
-        return str(v)
+        from specbridge.lean.lexer import decimal_str
+
+        return decimal_str(v)
     if isinstance(v, str):
         if th == "Char" or (th is None and len(v) == 1 and t is not None):
             return "'" + _esc(v, "'") + "'"

@@ -67,3 +67,9 @@ def test_bad_input_has_position(text: str) -> None:
     with pytest.raises(LeanParseError) as info:
         tokenize(text)
     assert info.value.line == 1 and info.value.column >= 1
+
+
+def test_numeric_literals_of_any_size() -> None:
+    digits = "7" * 9000  # beyond Python's 4300-digit int() limit
+    tok = tokenize(digits)[0]
+    assert tok.kind == NUM and tok.value == int("7" * 4000) * 10**5000 + int("7" * 5000)
