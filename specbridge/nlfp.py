@@ -221,3 +221,97 @@ def _vocab(item: str) -> list[str]:
     if names:
         return [n.strip() for n in names]
     return [p.strip() for p in re.split(r",|;", item.replace("\n", " ")) if p.strip()]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# describe(spec) -> plan: a readable plan for a spec written without one (the offline generator, references)
+
+_GLOSSES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^List\.Pairwise \(· ≤ ·\) (\S+)$"), "`{0}` is sorted in non-decreasing order"),
+    (re.compile(r"^List\.Pairwise \(· < ·\) (\S+)$"), "`{0}` is strictly increasing"),
+    (re.compile(r"^List\.(?:isPerm|Perm) (\S+) (\S+)$"), "`{0}` and `{1}` hold the same elements with the same counts"),
+    (re.compile(r"^(\S+) ≠ \[\]$"), "`{0}` is non-empty"),
+    (re.compile(r"^(\S+)\.(?:length|size) > 0$"), "`{0}` is non-empty"),
+    (re.compile(r"^result ∈ (\S+)$"), "the result is an element of `{0}`"),
+    (re.compile(r"^result = (true|false) → (.+)$", re.S), "if the result is `{0}`, then `{1}`"),
+    (re.compile(r"^([^→()]+?) → (.+)$", re.S), "if `{0}`, then `{1}`"),
+    (re.compile(r"^result = (.+)$", re.S), "the result equals `{0}`"),
+    (re.compile(r"^∀ (\w+) ∈ ([^,]+), (.+)$", re.S), "every element `{0}` of `{1}` satisfies `{2}`"),
+    (re.compile(r"^∃ (\w+) ∈ ([^,]+), (.+)$", re.S), "some element `{0}` of `{1}` satisfies `{2}`"),
+    (re.compile(r"^∀ (\w+) < ([^,]+), (.+)$", re.S), "for every index `{0}` below `{1}`: `{2}`"),
+    (re.compile(r"^\(?result = true\)? ↔ (.+)$", re.S), "the result is `true` exactly when `{0}`"),
+    (re.compile(r"^let (\w+)(?: : [^:=]+)? := (.+)$", re.S), "write `{0}` for `{1}`"),
+]
+
+
+def _top_level_conjuncts(body: str) -> list[str]:
+    """Top-level `∧` conjuncts and leading `let` lines of a Lean body; the whole body when splitting is unsafe."""
+    lines = [ln.strip() for ln in body.strip().splitlines() if ln.strip() and not ln.strip().startswith("--")]
+    lets = []
+    while lines and lines[0].startswith("let ") and ":=" in lines[0] and not lines[0].endswith(":="):
+        lets.append(lines.pop(0))
+    rest = " ".join(ln.split("--", 1)[0].strip() for ln in lines)
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(rest):
+        ch = rest[i]
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+        elif depth == 0:
+            word = re.match(r"(∀|∃|fun\b|λ|if\b|match\b|let\b)", rest[i:])
+            if word and (i == 0 or not (rest[i - 1].isalnum() or rest[i - 1] in "_.'")):
+                break  # a binder or block extends to the end: the rest is one clause
+            if ch in "→↔∨":
+                return [*lets, rest]  # `A ∧ B → C` is an implication as a whole
+            if ch == "∧":
+                parts.append(rest[start:i].strip())
+                start = i + 1
+        i += 1
+    parts.append(rest[start:].strip())
+    return lets + [p for p in parts if p]
+
+
+def gloss(clause: str) -> str:
+    """A short English reading of a Lean clause, for plans; falls back to quoting it."""
+    text = " ".join(clause.split())
+    if text.startswith("(") and text.endswith(")") and text.count("(") == 1:
+        text = text[1:-1]
+    for pattern, template in _GLOSSES:
+        m = pattern.match(text)
+        if m:
+            return template.format(*(g.strip() for g in m.groups()))
+    return f"holds: `{text}`"
+
+
+def describe_spec(
+    params: list[tuple[str, str]], return_type: str, precond: str, postcond: str, *, summary: str = ""
+) -> Plan:
+    """A plan read back from a spec's text: guards from the precondition, clauses from the postcondition."""
+    guards = [Clause(text=gloss(c), shape=c) for c in _top_level_conjuncts(precond) if c != "True"]
+    clauses = [Clause(text=gloss(c), shape=c) for c in _top_level_conjuncts(postcond)] or [
+        Clause(text="no constraint on the result", shape="True")
+    ]
+    mentioned = " ".join(g.shape for g in guards)
+    inputs = [
+        InputDomain(
+            name=n,
+            type=t,
+            domain="constrained by the guards"
+            if re.search(rf"\b{re.escape(n)}\b", mentioned)
+            else "any value of its type",
+        )
+        for n, t in params
+    ]
+    inputs.append(InputDomain(name="result", type=return_type, domain="the function's answer"))
+    vocab = sorted(set(re.findall(r"\b(?:List|Array|String|Nat|Int|Char|Option)\.\w+", precond + " " + postcond)))
+    vocab += sorted(
+        set(
+            re.findall(
+                r"\.(?:length|size|count|toList|toArray|sum|reverse|take|drop|all|any|"
+                r"filter|map|foldl|contains|get!|getD|eraseDups)\b",
+                precond + " " + postcond,
+            )
+        )
+    )
+    return Plan(summary=summary, inputs=inputs, guards=guards, clauses=clauses, vocabulary=vocab)

@@ -67,3 +67,28 @@ def test_clear_errors() -> None:
         parse_plan("## Result\n\n## Inputs\n- x")
     with pytest.raises(PlanParseError, match="bad field"):
         parse_plan('{"clauses": "not a list"}')
+
+
+def test_describe_spec_reads_a_plan_back_from_lean() -> None:
+    from specbridge.nlfp import describe_spec
+
+    plan = describe_spec(
+        [("xs", "List Int")],
+        "List Int",
+        "xs ≠ []",
+        "let n := xs.length\nList.Pairwise (· ≤ ·) result ∧ List.isPerm xs result ∧ ∀ x ∈ result, x ≥ 0 ∧ x < n",
+    )
+    assert [g.text for g in plan.guards] == ["`xs` is non-empty"]
+    assert [c.shape for c in plan.clauses] == [
+        "let n := xs.length",
+        "List.Pairwise (· ≤ ·) result",
+        "List.isPerm xs result",
+        "∀ x ∈ result, x ≥ 0 ∧ x < n",  # the ∧ under the binder stays in its clause
+    ]
+    assert plan.clauses[1].text == "`result` is sorted in non-decreasing order"
+    assert "List.isPerm" in plan.vocabulary
+    assert parse_plan(plan.to_markdown()) == plan
+    implication = describe_spec([("a", "Int")], "Bool", "True", "a > 0 ∧ b → c")
+    assert [c.shape for c in implication.clauses] == ["a > 0 ∧ b → c"]
+    flagged = describe_spec([], "Bool", "True", "(result = true → p) ∧ (result = false → ¬ p)")
+    assert flagged.clauses[0].text == "if the result is `true`, then `p`"

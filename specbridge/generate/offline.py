@@ -25,6 +25,7 @@ from specbridge.generate.base import Generation, GenerationContext
 from specbridge.generate.extract import mentions, rename_identifiers
 from specbridge.generate.probes import probe_obligations
 from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
+from specbridge.nlfp import describe_spec
 from specbridge.obligations import Obligation, Status
 from specbridge.retrieval import Retriever
 from specbridge.tasks import ReferenceSpec, Signature, Task, render_spec_source
@@ -360,7 +361,14 @@ class OfflineGenerator:
         if chosen.check is not None and chosen.check.total:
             lines.append(f"Example obligations passed: {chosen.check.passed}/{chosen.check.total}.")
         lines += chosen.notes
-        return Generation(generator=self.name, spec_text=spec_text, notes="\n".join(lines))
+        plan = describe_spec(
+            [(p.name, p.type) for p in task.signature.params],
+            task.signature.return_type,
+            chosen.precond,
+            chosen.postcond,
+            summary=f"Read back from the spec the offline generator adapted from {src} (no model wrote this plan).",
+        )
+        return Generation(generator=self.name, spec_text=spec_text, plan=plan.to_markdown(), notes="\n".join(lines))
 
     def _rank(
         self, task: Task, context: GenerationContext, cands: list[Candidate], layer: object | None, has_examples: bool

@@ -83,6 +83,7 @@ def test_generates_from_the_most_similar_task_with_honest_notes() -> None:
     assert "def sortList_postcond (xs : List Int) (result : List Int)" in gen.spec_text
     assert "List.isPerm a.toList result.toList" in gen.spec_text
     assert "offline generator" in gen.notes and "corpus-sort" in gen.notes
+    assert "## Result" in gen.plan and "List.isPerm a.toList result.toList" in gen.plan
 
 
 def test_never_retrieves_the_task_itself() -> None:
