@@ -234,11 +234,13 @@ _GLOSSES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(\S+)\.(?:length|size) > 0$"), "`{0}` is non-empty"),
     (re.compile(r"^result ∈ (\S+)$"), "the result is an element of `{0}`"),
     (re.compile(r"^result = (true|false) → (.+)$", re.S), "if the result is `{0}`, then `{1}`"),
-    (re.compile(r"^([^→()]+?) → (.+)$", re.S), "if `{0}`, then `{1}`"),
+    (re.compile(r"^([^→()∀∃,]+?) → (.+)$", re.S), "if `{0}`, then `{1}`"),
     (re.compile(r"^result = (.+)$", re.S), "the result equals `{0}`"),
     (re.compile(r"^∀ (\w+) ∈ ([^,]+), (.+)$", re.S), "every element `{0}` of `{1}` satisfies `{2}`"),
     (re.compile(r"^∃ (\w+) ∈ ([^,]+), (.+)$", re.S), "some element `{0}` of `{1}` satisfies `{2}`"),
     (re.compile(r"^∀ (\w+) < ([^,]+), (.+)$", re.S), "for every index `{0}` below `{1}`: `{2}`"),
+    (re.compile(r"^∀ (\w+)(?: : \w+)?, \1 < ([^→]+?) → (.+)$", re.S), "for every index `{0}` below `{1}`: `{2}`"),
+    (re.compile(r"^∃ (\w+) < ([^,]+), (.+)$", re.S), "some index `{0}` below `{1}` has `{2}`"),
     (re.compile(r"^\(?result = true\)? ↔ (.+)$", re.S), "the result is `true` exactly when `{0}`"),
     (re.compile(r"^let (\w+)(?: : [^:=]+)? := (.+)$", re.S), "write `{0}` for `{1}`"),
 ]
@@ -272,11 +274,22 @@ def _top_level_conjuncts(body: str) -> list[str]:
     return lets + [p for p in parts if p]
 
 
+def _wraps(text: str) -> bool:
+    """Whether the opening parenthesis of `text` closes at its very end."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0:
+            return i == len(text) - 1
+    return False
+
+
 def gloss(clause: str) -> str:
     """A short English reading of a Lean clause, for plans; falls back to quoting it."""
     text = " ".join(clause.split())
-    if text.startswith("(") and text.endswith(")") and text.count("(") == 1:
-        text = text[1:-1]
+    while text.startswith("(") and text.endswith(")") and _wraps(text):
+        text = text[1:-1].strip()
     for pattern, template in _GLOSSES:
         m = pattern.match(text)
         if m:

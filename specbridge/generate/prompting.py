@@ -15,6 +15,7 @@ from pathlib import Path
 import jinja2
 
 import specbridge
+from specbridge.nlfp import describe_spec
 from specbridge.retrieval import requirement_text
 from specbridge.tasks import ReferenceSpec, Signature, Task, Visibility, render_spec_source
 
@@ -58,6 +59,7 @@ class PromptExample:
     name: str
     requirement: str
     spec: str
+    plan: str = ""  # the spec read back as a plan (nlfp.describe_spec): shows the plan format by example
 
 
 def example_from_task(task: Task) -> PromptExample:
@@ -66,7 +68,15 @@ def example_from_task(task: Task) -> PromptExample:
     if len(req) > MAX_EXAMPLE_REQUIREMENT:
         req = req[:MAX_EXAMPLE_REQUIREMENT].rsplit(" ", 1)[0] + " …"
     spec = render_spec_source(task.signature, task.reference) if task.reference else ""
-    return PromptExample(name=task.signature.name, requirement=req, spec=spec.strip())
+    plan = ""
+    if task.reference is not None:
+        plan = describe_spec(
+            [(p.name, p.type) for p in task.signature.params],
+            task.signature.return_type,
+            task.reference.precond,
+            task.reference.postcond,
+        ).to_markdown()
+    return PromptExample(name=task.signature.name, requirement=req, spec=spec.strip(), plan=plan.strip())
 
 
 def example_tests(task: Task) -> list[str]:
@@ -102,7 +112,7 @@ def _messages(user: str) -> list[Message]:
 
 
 def nlfp_messages(task: Task, examples: list[PromptExample]) -> list[Message]:
-    return _messages(render_template("nlfp.md.j2", **_common(task, examples)))
+    return _messages(render_template("nlfp.md.j2", show_plans=True, **_common(task, examples)))
 
 
 def decode_messages(task: Task, examples: list[PromptExample], plan: str) -> list[Message]:

@@ -69,3 +69,9 @@ def test_every_prompt_has_requirement_signature_skeleton_examples_and_no_hidden_
 
 def test_example_tests_lists_only_examples() -> None:
     assert example_tests(TASK) == ["inputs n := 2: expected result `4`; wrong results: `5`"]
+
+
+def test_plan_prompt_shows_example_plans_in_the_requested_format() -> None:
+    user = nlfp_messages(TASK, [example_from_task(OTHER)])[-1]["content"]
+    assert "#### Result" in user and "the result equals `3 * m`" in user
+    assert "#### Result" not in baseline_messages(TASK, [example_from_task(OTHER)])[-1]["content"]
