@@ -235,12 +235,30 @@ class Def(Node):
 
 
 @dataclass(slots=True, eq=False)
+class StructInst(Node):
+    """`{ f := v, g := w }` or `{ s with f := v }`."""
+
+    fields: list[tuple[str, Node]]
+    base: Node | None = None
+
+
+@dataclass(slots=True, eq=False)
+class Structure(Node):
+    """`structure Name (params) where field : T ...` (fields in order)."""
+
+    name: str
+    params: list[Binder]
+    fields: list[tuple[str, Node]]
+
+
+@dataclass(slots=True, eq=False)
 class Module(Node):
     defs: list[Def]
     opens: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # commands recognised and ignored (`#eval`, `set_option`)
     # definitions written in valid Lean the parser does not model (do-notation): name -> reason
     unsupported: dict[str, str] = field(default_factory=dict)
+    structures: list[Structure] = field(default_factory=list)
 
     def get(self, name: str) -> Def | None:
         for d in self.defs:

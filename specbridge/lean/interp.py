@@ -30,7 +30,7 @@ from specbridge.lean.arith import (  # noqa: F401 - re-exported
     nat_sub,
 )
 from specbridge.lean.stdlib import REGISTRY, Builtin
-from specbridge.lean.values import NONE, Fn, LArray, Pair, Some, apply, default_of, mk_tuple, render
+from specbridge.lean.values import NONE, Fn, LArray, Pair, Some, Struct, apply, default_of, mk_tuple, render
 
 Code = Callable[[list], Any]
 CHUNK = 1024
@@ -273,6 +273,8 @@ def _runtime_namespace(v: Any) -> str:
         return "Option"
     if isinstance(v, Fn):
         return "Function"
+    if isinstance(v, Struct):
+        return v.name
     return "?"
 
 
@@ -289,6 +291,7 @@ class Compiler:
         self.globals: dict[str, GlobalFn] = {}
         self.opens = list(module.opens)
         self._arith_cache: dict[str, dict[str, Callable[[Any, Any], Any]]] = {}
+        self.structs: dict[str, A.Structure] = {s.name: s for s in module.structures}
         for d in module.defs:
             if d.kind in ("def", "abbrev") and d.name:
                 self._register(d.name, d)
@@ -551,7 +554,102 @@ class Compiler:
             return dflt, expected
         if name in ("inferInstance", "rfl", "trivial"):
             return _const(True), ty.PROP
+        if "." in name:
+            sname, member = name.rsplit(".", 1)
+            if sname in self.structs:
+                return self.struct_member(sname, member, args, scope, expected)
         return None
+
+    # structures ----------------------------------------------------------------------------------------------
+    def _field_names(self, sname: str) -> list[str]:
+        return [f for f, _ in self.structs[sname].fields]
+
+    def struct_type(self, sname: str) -> ty.T:
+        s = self.structs[sname]
+        params = [b for b in s.params if b.kind in ("explicit", "implicit") and b.name]
+        return ty.T(sname, tuple(ty.TV() for _ in params))
+
+    def field_types(self, sname: str, t: ty.Type) -> list[ty.Type]:
+        s = self.structs[sname]
+        params = [b.name for b in s.params if b.kind in ("explicit", "implicit") and b.name]
+        pt = ty.prune(t)
+        args = list(pt.args) if isinstance(pt, ty.T) and pt.name == sname else []
+        tvars: dict[str, ty.TV] = {}
+        for i, p in enumerate(params):
+            tv = ty.TV()
+            if i < len(args):
+                ty.unify(tv, args[i])
+            tvars[p] = tv
+        return [ty.from_ast(ftype, dict(tvars)) for _, ftype in s.fields]
+
+    def construct(self, sname: str, elems: list[A.Node], scope: Scope, t: ty.Type | None) -> tuple[Code, ty.Type]:
+        st = t if t is not None and ty.head(t) == sname else self.struct_type(sname)
+        ftypes = self.field_types(sname, st)
+        fields = tuple(self._field_names(sname))
+        if len(elems) != len(fields):
+            raise UnsupportedConstruct(f"{sname} takes {len(fields)} fields, got {len(elems)}")
+        codes = []
+        for e, ft in zip(elems, ftypes, strict=True):
+            c, et = self.expr(e, scope, ft)
+            codes.append(self.coerce(c, et, ft))
+            ty.unify(ft, et)
+        return (lambda env: Struct(sname, fields, tuple(c(env) for c in codes))), st
+
+    def struct_member(
+        self, sname: str, member: str, args: list[A.Node], scope: Scope, expected: ty.Type | None
+    ) -> tuple[Code, ty.Type]:
+        fields = self._field_names(sname)
+        st = self.struct_type(sname)
+        ftypes = self.field_types(sname, st)
+        if member == "mk":
+            fn_t = ty.fun_t(ftypes, st)
+            names = tuple(fields)
+            n = len(fields)
+            code = _const(Fn(n, lambda *vals: Struct(sname, names, tuple(vals)), f"{sname}.mk"))
+            return self.apply_value(code, fn_t, args, scope, expected)
+        if member in fields:
+            k = fields.index(member)
+            code = _const(Fn(1, lambda v: v.vals[k], f"{sname}.{member}"))
+            return self.apply_value(code, ty.fun_t([st], ftypes[k]), args, scope, expected)
+        raise UnsupportedConstruct(f"{sname}.{member}")
+
+    def c_StructInst(self, node: A.StructInst, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        h = ty.head(expected) if expected is not None else None
+        names = {f for f, _ in node.fields}
+        if h not in self.structs:
+            cands = [s for s, info in self.structs.items() if names <= {f for f, _ in info.fields}]
+            if len(cands) != 1:
+                raise UnsupportedConstruct("structure instance `{ … }` of an unknown structure")
+            h = cands[0]
+        assert h is not None
+        fields = self._field_names(h)
+        st = expected if expected is not None and ty.head(expected) == h else self.struct_type(h)
+        ftypes = self.field_types(h, st)
+        given = dict(node.fields)
+        base_code = None
+        if node.base is not None:
+            base_code, bt = self.expr(node.base, scope, st)
+        elif set(fields) - names:
+            raise UnsupportedConstruct(f"structure instance without fields {sorted(set(fields) - names)}")
+        codes: list[Code | None] = []
+        for f, ft in zip(fields, ftypes, strict=True):
+            if f in given:
+                c, et = self.expr(given[f], scope, ft)
+                codes.append(self.coerce(c, et, ft))
+                ty.unify(ft, et)
+            else:
+                codes.append(None)
+        names_t = tuple(fields)
+
+        def inst(env: list) -> Struct:
+            base = base_code(env) if base_code is not None else None
+            vals = tuple(
+                c(env) if c is not None else base.vals[i]  # type: ignore[union-attr]
+                for i, c in enumerate(codes)
+            )
+            return Struct(h, names_t, vals)  # type: ignore[arg-type]
+
+        return inst, st
 
     # applications ----------------------------------------------------------------------------------------------
     def c_App(self, node: A.App, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
@@ -785,6 +883,11 @@ class Compiler:
                 ft = a if first else b
             code: Code = (lambda env: recv(env).fst) if first else (lambda env: recv(env).snd)
             return self.apply_value(code, ft, args, scope, expected)
+        if h is not None and h in self.structs and name in self._field_names(h):
+            ftypes = self.field_types(h, rt)
+            k = self._field_names(h).index(name)
+            code = lambda env: recv(env).vals[k]  # noqa: E731
+            return self.apply_value(code, ftypes[k], args, scope, expected)
         if h is not None:
             ns = _TYPE_NAMESPACES.get(h, h)
             callee = self.lookup_method(ns, name)
@@ -1140,6 +1243,8 @@ class Compiler:
     def c_Anon(self, node: A.Anon, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
         h = ty.head(expected) if expected is not None else None
         elems = node.elems
+        if h is not None and h in self.structs:
+            return self.construct(h, elems, scope, expected)
         if h == "Prod" or (h is None and len(elems) == 2):
             return self.c_Tuple(A.Tuple(node.line, node.col, elems), scope, expected)
         if len(elems) >= 1 and h in (None, "Nat", "Int", "String.Pos", "Pos", "Char"):
@@ -1590,6 +1695,18 @@ class Compiler:
                 ty.unify(t, ty.NAT)
             m, sc = self.pattern(p.lhs, scope, t)
             return (lambda v, env: v >= k and m(v - k, env)), sc
+        if isinstance(p, A.Anon) and ty.head(t) in self.structs:
+            sname = ty.head(t)
+            assert sname is not None
+            ftypes = self.field_types(sname, t)
+            if len(p.elems) != len(ftypes):
+                raise UnsupportedConstruct(f"pattern ⟨…⟩ for {sname} with {len(p.elems)} fields")
+            ms = []
+            sc = scope
+            for e, ft in zip(p.elems, ftypes, strict=True):
+                m, sc = self.pattern(e, sc, ft)
+                ms.append(m)
+            return (lambda v, env: all(m(x, env) for m, x in zip(ms, v.vals, strict=True))), sc
         if isinstance(p, (A.Tuple, A.Anon)):
             elems = p.elems
             if isinstance(p, A.Anon) and len(elems) != 2 and ty.head(t) != "Prod":

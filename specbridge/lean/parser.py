@@ -142,6 +142,7 @@ class Parser:
         skipped: list[str] = []
         namespaces: list[str] = []
         unsupported: dict[str, str] = {}
+        structures: list[A.Structure] = []
         while self.tok.kind != EOF:
             t = self.tok
             attrs: list[str] = []
@@ -166,6 +167,8 @@ class Parser:
                 if namespaces and d.kind in ("def", "abbrev"):
                     d.name = ".".join([*namespaces, d.name])
                 defs.append(d)
+            elif t.kind == KW and t.text == "structure":
+                structures.append(self._structure())
             elif t.kind == KW and t.text == "mutual":
                 self.advance()
             elif t.kind == KW and t.text == "end":
@@ -195,7 +198,40 @@ class Parser:
                 self._skip_command_rest(t)
             else:
                 raise self.error("expected a command (def, theorem, ...)")
-        return A.Module(1, 1, defs, opens, skipped, unsupported)
+        return A.Module(1, 1, defs, opens, skipped, unsupported, structures)
+
+    def _structure(self) -> A.Structure:
+        kw = self.advance()
+        name = str(self.expect_ident().value)
+        saved = self.col_limit
+        self.col_limit = kw.col
+        params = self._binders(stop=("where", ":=", "extends", "deriving"))
+        if self.tok.kind == IDENT and self.tok.text == "extends":
+            raise UnsupportedSyntax("structure extends", self.tok.line, self.tok.col, "extends")
+        fields: list[tuple[str, A.Node]] = []
+        if self.is_kw("where") or self.is_sym(":="):
+            self.advance()
+            if self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text == "::":
+                self.advance()  # custom constructor name `mk ::`
+                self.advance()
+            while self.tok.kind != EOF and self.tok.col > kw.col and not self.is_kw("deriving"):
+                if self.is_sym("("):
+                    for b in self._bracket_binder():
+                        fields.append((b.name or "_", b.type or A.Hole(b.line, b.col)))
+                    continue
+                names = [str(self.expect_ident().value)]
+                while self.tok.kind == IDENT:
+                    names.append(str(self.advance().value))
+                self.expect_sym(":")
+                typ = self.parse_expr(0)
+                if self.is_sym(":="):
+                    self.advance()
+                    self.parse_expr(0)
+                fields.extend((n, typ) for n in names)
+        self.col_limit = saved
+        if self.is_kw("deriving"):
+            self._skip_command_rest(kw)
+        return A.Structure(kw.line, kw.col, name, params, fields)
 
     def _index_after(self, kw: Token) -> int:
         """Index of the token right after `kw` (the definition's name)."""
@@ -767,6 +803,33 @@ class Parser:
 
     def _brace(self) -> A.Node:
         t = self.advance()
+        # structure instance `{ f := v, ... }` / `{ s with f := v }`
+        base = None
+        if not self.is_sym("}") and not (
+            self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text in (":=", "//", ":", "|", ",")
+        ):
+            j = self.i
+            try:
+                base = self.parse_expr(0)
+            except LeanParseError:
+                base = None
+            if base is None or not self.is_kw("with"):
+                self.i = j
+                base = None
+            else:
+                self.advance()
+        if self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text == ":=":
+            fields: list[tuple[str, A.Node]] = []
+            while not self.is_sym("}"):
+                fname = str(self.expect_ident().value)
+                self.expect_sym(":=")
+                fields.append((fname, self.parse_expr(0)))
+                if self.is_sym(","):
+                    self.advance()
+                elif not self.is_sym("}"):
+                    raise self.error("expected ',' or '}'")
+            self.advance()
+            return A.StructInst(t.line, t.col, fields, base)
         # `{ x // p }` / `{ x : T // p }` subtype; anything else is recognised and skipped
         if self.tok.kind == IDENT and (
             (self.peek().kind == SYM and self.peek().text == "//")

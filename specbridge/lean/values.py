@@ -95,6 +95,29 @@ class Pair:
         return render(self)
 
 
+class Struct:
+    """A value of a user `structure`: its name, field names and field values (equality is structural)."""
+
+    __slots__ = ("name", "fields", "vals")
+
+    def __init__(self, name: str, fields: tuple[str, ...], vals: tuple):
+        self.name = name
+        self.fields = fields
+        self.vals = vals
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Struct) and self.name == other.name and self.vals == other.vals
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.vals))
+
+    def get(self, field: str) -> Any:
+        return self.vals[self.fields.index(field)]
+
+    def __repr__(self) -> str:
+        return render(self)
+
+
 class Fn:
     """A function value: `call` takes exactly `arity` positional arguments (Lean functions are curried)."""
 
@@ -241,6 +264,8 @@ def render(v: Any, t: ty.Type | None = None) -> str:
         return f"({render(v.fst, a)}, {render(v.snd, b)})"
     if isinstance(v, Fn):
         return "<fun>"
+    if isinstance(v, Struct):
+        return "{ " + ", ".join(f"{f} := {render(x)}" for f, x in zip(v.fields, v.vals, strict=True)) + " }"
     return repr(v)
 
 

@@ -167,3 +167,18 @@ def test_unsupported_and_runtime_errors() -> None:
     defs = "def f (n : Nat) : Nat := match n with | 0 => 1"
     with pytest.raises(LeanRuntimeError):
         call(defs, "f", 3)
+
+
+def test_user_structures() -> None:
+    defs = """
+structure Map (K V : Type) [BEq K] where
+  entries : List (K × V)
+deriving Inhabited
+
+def size' (m : Map Int Int) : Nat := m.entries.length
+def keys (m : Map Int Int) : List Int := m.entries.map (·.1)
+"""
+    assert call(defs, "size'", ev("⟨[(1, 2), (3, 4)]⟩", "Map Int Int", defs=defs)) == 2
+    m = ev("{ entries := [(5, 6)] }", "Map Int Int", defs=defs)
+    assert call(defs, "keys", m) == (5,)
+    assert ev("(⟨[(1, 2)]⟩ : Map Int Int) = Map.mk [(1, 2)]", defs=defs) is True
