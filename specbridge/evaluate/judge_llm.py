@@ -5,17 +5,15 @@ from __future__ import annotations
 import json
 import re
 import time
-from pathlib import Path
 
-import jinja2
 from pydantic import BaseModel, Field, ValidationError
 
 from specbridge.errors import LLMError
+from specbridge.generate.prompting import render_template
 from specbridge.llm import LLMClient
 from specbridge.obligations import Status, Verdict
 from specbridge.tasks import Task
 
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
 _JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
 
 
@@ -40,9 +38,8 @@ def parse_judge_answer(text: str) -> JudgeAnswer:
 
 
 def render_judge_prompt(task: Task, spec_text: str) -> str:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(PROMPTS_DIR), undefined=jinja2.StrictUndefined)
-    return env.get_template("judge.md.j2").render(
-        requirement=task.requirement, signature=task.signature.lean_header(), spec=spec_text.strip()
+    return render_template(
+        "judge.md.j2", requirement=task.requirement, signature=task.signature.lean_header(), spec=spec_text.strip()
     )
 
 
