@@ -257,8 +257,8 @@ def extract_spec(text: str, signature: Signature) -> ExtractedSpec:
         raise ExtractionError("the model output is empty")
     repairs: list[str] = []
     decls: list[_Decl] = []
-    for block in lean_blocks(text):
-        decls.extend(_split_decls(block))
+    for block in lean_blocks(text.replace("\r\n", "\n")):
+        decls.extend(_split_decls(textwrap.dedent(block)))  # a block indented as a whole reads the same
     pre_name, post_name = signature.precond_name, signature.postcond_name
 
     # The last definition of each name wins; earlier ones are usually drafts or examples.

@@ -137,3 +137,13 @@ def test_every_verina_reference_spec_round_trips(verina_dev) -> None:
         source = render_spec_source(task.signature, task.reference)
         spec = extract_spec(source, task.signature)
         assert spec.spec_text.replace("\n\n", "\n") == source.replace("\n\n", "\n"), task.id
+
+
+def test_indented_block_abbrev_and_crlf() -> None:
+    out = (
+        "Answer:\r\n```lean4\r\n    abbrev maxOf_precond (xs : List Int) (k : Nat) : Prop := True\r\n"
+        "    noncomputable def maxOf_postcond (xs : List Int) (k : Nat) (result : Int) : Prop :=\r\n"
+        "      result ∈ xs\r\n```\r\n"
+    )
+    spec = extract_spec(out, SIG)
+    assert spec.precond == "True" and spec.postcond == "result ∈ xs"
