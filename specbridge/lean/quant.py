@@ -173,6 +173,14 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
     names = [n for n, _, _ in infos]
     guards, conclusion = guards_of(kind if kind == "forall" else "exists", node.body)
     facts = extract_facts(guards, names)
+    # `i : Fin n` ranges over 0 … n-1
+    nameset = set(names)
+    for b, (name, _slot, _t) in zip(binders, infos, strict=True):
+        bt = b.type
+        if isinstance(bt, A.App) and isinstance(bt.fn, A.Ident) and bt.fn.name == "Fin" and len(bt.args) == 1:
+            deps = free_names(bt.args[0]) & nameset
+            if name not in deps:
+                facts.insert(0, Fact(name, "hi_lt", bt.args[0], deps))
     # infer untyped binder types from their bounds (`i < a.size` makes `i : Nat`)
     for f in facts:
         _n, _slot, t = next(x for x in infos if x[0] == f.var)

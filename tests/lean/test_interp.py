@@ -85,6 +85,8 @@ def test_quantifiers_bounded_exactly() -> None:
     assert ev("∃ x ∈ [1, 2, 3], x > 3") is False
     assert ev("∀ i j, i < j → j < 4 → i < 3") is True
     assert ev("∀ (i : Nat), (h : i < 3) → i < 3") is True
+    assert ev("∀ i : Fin 3, [5, 6, 7][i]! > 4") is True  # Fin n is 0 … n-1, not an unbounded Nat
+    assert ev("∃ i : Int, -3 ≤ i ∧ i < 0 ∧ i * i = 4") is True
 
 
 def test_unbounded_quantifiers_decide_only_with_witnesses() -> None:
