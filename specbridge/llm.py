@@ -32,7 +32,7 @@ Message = dict[str, str]  # {"role": "system"|"user"|"assistant", "content": "..
 
 NOT_CONFIGURED_HINT = (
     "no LLM configured: set SPECBRIDGE_MODEL and OPENAI_API_KEY (OpenAI) or OPENAI_BASE_URL "
-    "(any OpenAI-compatible server), or [llm] in specbridge.toml; see docs/llm.md"
+    "(any OpenAI-compatible server), or the llm table of specbridge.toml; see docs/llm.md"
 )
 
 
