@@ -95,13 +95,14 @@ def _about(node: A.Node, v: str) -> tuple[str, A.Node | None] | None:
 
 
 class Fact:
-    __slots__ = ("var", "kind", "expr", "deps")
+    __slots__ = ("var", "kind", "expr", "deps", "addend")
 
-    def __init__(self, var: str, kind: str, expr: A.Node, deps: set[str]):
+    def __init__(self, var: str, kind: str, expr: A.Node, deps: set[str], addend: A.Node | None = None):
         self.var = var
-        self.kind = kind  # hi_lt | hi_le | lo_le | lo_lt | mem
+        self.kind = kind  # hi_lt | hi_le | hi_lt_nat | hi_le_nat | hi_dvd | lo_le | lo_lt | mem
         self.expr = expr
         self.deps = deps
+        self.addend = addend  # `e` in `v + e ≤ n`: a bound only when e is a Nat (never negative)
 
 
 def extract_facts(guards: list[A.Node], names: list[str]) -> list[Fact]:
@@ -148,7 +149,7 @@ def extract_facts(guards: list[A.Node], names: list[str]) -> list[Fact]:
                 kind = "hi_lt" if strict else "hi_le"
                 if form == "plus":
                     kind = "hi_le_nat" if not strict else "hi_lt_nat"
-                facts.append(Fact(v, kind, expr, deps))
+                facts.append(Fact(v, kind, expr, deps, extra if form == "plus" else None))
             if isinstance(big, A.Ident) and big.name == v:
                 deps = free_names(small) & nameset
                 if v not in deps:
@@ -364,8 +365,10 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
     los = [f for f in facts if f.kind.startswith("lo")]
     if tname == "Nat":
         for f in his:
-            if f.kind.endswith("_nat") and tname != "Nat":
-                continue
+            if f.kind.endswith("_nat") and f.addend is not None:
+                _c, at = c.expr(f.addend, sc)
+                if ty.head(at) != "Nat":
+                    continue  # `i + d ≤ n` with d : Int does not bound i by n
             hc = _hi_code(c, f, sc)
             lo = _lo_code(c, los[0], sc) if los else None
             return ("range", lo, hc)

@@ -25,6 +25,10 @@ def dedup (l : List Int) : List Int := l.eraseDups
 def slen (s : String) : Nat := s.length
 def sget (s : String) (p : Nat) : Char := s.get ⟨p⟩
 def split (s : String) : List String := s.splitOn ","
+def allLe (l : List Int) (k : Int) : Bool := ∀ i, i < l.length → l[i]! ≤ k
+def sortedQ (l : List Int) : Bool := ∀ i j, i < j → j < l.length → l[i]! ≤ l[j]!
+def pairSum (l : List Int) (t : Int) : Bool := ∃ i j, i < j ∧ j < l.length ∧ l[i]! + l[j]! = t
+def shifted (l : List Int) (d : Nat) : Bool := ∃ i, i + d < l.length ∧ l[i + d]! = 0
 """
 PROG = Program.from_source(DEFS)
 run_with_big_stack(lambda: None)  # start the worker (and raise the recursion limit) before hypothesis runs
@@ -152,3 +156,13 @@ def test_string_get_takes_a_byte_position(s: str, p: int) -> None:
 @given(st.text(alphabet="ab,", max_size=10))
 def test_split_on_joins_back(s: str) -> None:
     assert ",".join(run("split", s)) == s
+
+
+@given(lists, st.integers(-5, 5))
+def test_bounded_quantifiers_match_brute_force(xs: tuple, k: int) -> None:
+    n = len(xs)
+    assert run("allLe", xs, k) == all(x <= k for x in xs)
+    assert run("sortedQ", xs) == all(xs[i] <= xs[j] for i in range(n) for j in range(i + 1, n))
+    assert run("pairSum", xs, k) == any(xs[i] + xs[j] == k for i in range(n) for j in range(i + 1, n))
+    d = abs(k)
+    assert run("shifted", xs, d) == any(xs[i + d] == 0 for i in range(n) if i + d < n)
