@@ -97,3 +97,32 @@ def test_run_specbridge_generator_end_to_end(tmp_path: Path, dataset: Path, monk
         assert row["calls"] >= 2 and row["prompt_tokens"] > 0
     computable = [r["verdict"] for r in db.execute("SELECT verdict FROM evaluations WHERE layer = 'computable'")]
     assert computable and set(computable) == {"pass"}  # the scripted spec is right, hidden tests included
+
+
+def test_generate_command_prints_plan_and_spec(tmp_path: Path, dataset: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from specbridge.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "spec.lean"
+    with ScriptedLLMServer(responder=fill_skeleton) as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        monkeypatch.setenv("SPECBRIDGE_MODEL", "scripted")
+        result = CliRunner().invoke(app, ["generate", str(dataset / "a.md"), "--out", str(out), "--repair", "0"])
+    assert result.exit_code == 0, result.output
+    assert "plan (NLFP)" in result.output and "the result is the sum" in result.output
+    assert "generator: specbridge" in result.output and "model calls: 2" in result.output
+    assert "def sumA_postcond (xs : List Int) (result : Int)" in out.read_text(encoding="utf-8")
+    assert SENTINEL not in "\n".join(server.prompts())
+
+
+def test_generate_command_without_a_model_is_unavailable(
+    tmp_path: Path, dataset: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from specbridge.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    for var in ("OPENAI_BASE_URL", "SPECBRIDGE_MODEL", "OPENAI_API_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    result = CliRunner().invoke(app, ["generate", str(dataset / "a.md"), "--generator", "baseline"])
+    assert result.exit_code == 3
+    assert "unavailable" in result.output and "no LLM configured" in result.output
