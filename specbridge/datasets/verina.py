@@ -1,8 +1,9 @@
 """Loader for VERINA-format task folders (task.json, description.txt, task.lean, test.json, reject_inputs.json).
 
 The reference spec is cut out of task.lean by its `-- !benchmark @start X` / `@end X` markers: the precond and
-postcond bodies, with solution_aux + precond_aux + postcond_aux as auxiliary definitions (VERINA postconditions
-may use helpers from solution_aux). task_aux holds proof-only axioms and is left out on purpose.
+postcond bodies, with task_aux + solution_aux + precond_aux + postcond_aux as auxiliary definitions (VERINA
+postconditions may use helpers and structures from these). Axioms in task_aux only help proofs of the
+implementation; they are dropped, because a spec must not add trust (and the sandbox would refuse it).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from specbridge.errors import TaskFormatError
 from specbridge.tasks import Param, ReferenceSpec, RejectInput, Signature, Task, TestCase
 
 _MARKER = re.compile(r"^\s*--\s*!benchmark\s+@(start|end)\s+(\S+)(?:\s+(\S.*))?$")
-SPEC_AUX_SECTIONS = ("solution_aux", "precond_aux", "postcond_aux")
+SPEC_AUX_SECTIONS = ("task_aux", "solution_aux", "precond_aux", "postcond_aux")
+_DECL_START = re.compile(r"^\S")
+_AXIOM = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:private\s+|protected\s+)?axiom\b")
 
 
 def is_verina_dir(path: Path) -> bool:
@@ -75,7 +78,8 @@ def load_verina_task(folder: Path) -> Task:
     sections = benchmark_sections(_read_text(lean_path), str(lean_path))
     reference = None
     if "postcond" in sections:
-        aux = "\n\n".join(sections[s].strip("\n") for s in SPEC_AUX_SECTIONS if sections.get(s, "").strip())
+        parts = (without_axioms(sections.get(name, "")) for name in SPEC_AUX_SECTIONS)
+        aux = "\n\n".join(part.strip("\n") for part in parts if part.strip())
         reference = ReferenceSpec(
             precond=_dedent_body(sections.get("precond", "")) or "True",
             postcond=_dedent_body(sections["postcond"]),
@@ -114,6 +118,18 @@ def load_verina_task(folder: Path) -> Task:
         source=str(folder),
         metadata={"format": "verina", **({"imports": imports} if imports else {})},
     )
+
+
+def without_axioms(source: str) -> str:
+    """`source` without its top-level `axiom` declarations (a declaration runs until the next column-0 line)."""
+    kept: list[str] = []
+    dropping = False
+    for line in source.splitlines():
+        if _DECL_START.match(line) and not line.startswith("--"):
+            dropping = bool(_AXIOM.match(line))
+        if not dropping:
+            kept.append(line)
+    return "\n".join(kept)
 
 
 def _dedent_body(text: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -161,7 +162,7 @@ def test_verina_dev_loads_every_task(verina_dev):
         source = render_spec_source(task.signature, task.reference)
         assert f"def {task.signature.name}_precond" in source
         assert "!benchmark" not in source
-        assert "axiom" not in source  # proof-only task_aux stays out of the spec
+        assert not re.search(r"^axiom\b", source, re.MULTILINE)  # proof-only axioms of task_aux stay out
 
 
 def test_verina_value_rendering(verina_dev):
@@ -190,3 +191,18 @@ def test_verina_signature_json_fallback(verina_dev, tmp_path):
     (folder / "task.json").write_text(json.dumps(meta), encoding="utf-8")
     (folder / "signature.json").write_text(json.dumps(signature), encoding="utf-8")
     assert load_task(folder).signature.name == signature["name"]
+
+
+def test_task_aux_definitions_kept_axioms_dropped():
+    from specbridge.datasets.verina import without_axioms
+
+    source = (
+        "structure Pair where\n  a : Nat\n  b : Nat\n"
+        "-- proof helpers\n"
+        "axiom Float.ok (x : Float) :\n    x = x\n"
+        "@[simp] axiom other : True\n"
+        "def twice (n : Nat) : Nat := 2 * n\n"
+    )
+    kept = without_axioms(source)
+    assert "structure Pair" in kept and "def twice" in kept and "  b : Nat" in kept
+    assert "axiom" not in kept and "x = x" not in kept
