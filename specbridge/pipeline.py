@@ -25,6 +25,7 @@ from specbridge.settings import Settings
 from specbridge.store import EvaluationRow, RunInfo, Store
 from specbridge.tasks import Task
 
+LLM_GENERATORS = ("specbridge", "baseline")
 ProgressCallback = Callable[[str, int, int], None]  # (task_id, done, total)
 
 
@@ -134,6 +135,11 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
     loaded = load_dataset(options.dataset)
     generator_name = options.generator or settings.default_generator
     get_generator(generator_name)  # fail fast on an unknown name
+    if generator_name in LLM_GENERATORS and not settings.llm.configured:
+        raise SpecBridgeError(
+            f"the {generator_name!r} generator needs an LLM and none is configured: set SPECBRIDGE_MODEL and "
+            "OPENAI_API_KEY or OPENAI_BASE_URL (see docs/llm.md), or use --generator offline"
+        )
     repair = settings.repair_rounds if options.repair_rounds is None else options.repair_rounds
     tasks = [t.with_examples(options.examples) if options.examples else t for t in loaded.tasks]
     if options.limit is not None:
@@ -146,7 +152,7 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
     if run is None:
         run = store.create_run(
             generator=generator_name,
-            model=settings.llm.model if generator_name in ("specbridge", "baseline") else None,
+            model=settings.llm.model if generator_name in LLM_GENERATORS else None,
             dataset=str(Path(options.dataset).resolve()),
             fingerprint=fingerprint,
             settings={**settings.model_dump(exclude={"llm": {"api_key"}}), "repair_rounds": repair},

@@ -43,6 +43,7 @@ class RunReport(BaseModel):
     tasks: int
     generated: int
     generation_failed: int
+    generation_unavailable: int  # no LLM configured for an LLM generator: its own status, not a failure
     sound_and_complete: int
     layers: dict[str, dict[str, int]]
     examples_layers: dict[str, dict[str, int]]  # verdicts on example obligations, reported apart
@@ -79,6 +80,7 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
 
     generated = [r for r in task_rows if r["status"] == "generated"]
     failed = [r for r in task_rows if r["status"] == "generation_failed"]
+    unavailable = [r for r in task_rows if r["status"] == "generation_unavailable"]
     sound = sum(
         1
         for r in generated
@@ -120,6 +122,7 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
         tasks=len(task_rows),
         generated=len(generated),
         generation_failed=len(failed),
+        generation_unavailable=len(unavailable),
         sound_and_complete=sound,
         layers={k: _counts(v) for k, v in layers.items()},
         examples_layers={k: _counts(v) for k, v in examples_layers.items() if sum(v.values())},

@@ -82,7 +82,7 @@ class Store:
                     "source": str,
                     "signature": str,
                     "requirement": str,
-                    "status": str,  # generated | generation_failed
+                    "status": str,  # generated | generation_failed | generation_unavailable
                     "finished": float,
                     "seconds": float,
                 },
@@ -205,7 +205,12 @@ class Store:
         seconds: float,
     ) -> None:
         """Everything for one task, in one transaction: all of it lands or none of it does."""
-        status = "generation_failed" if generation.error else "generated"
+        if generation.unavailable:
+            status = "generation_unavailable"  # no engine to generate with: neither a pass nor a fail
+        elif generation.error:
+            status = "generation_failed"
+        else:
+            status = "generated"
         with self.db.atomic():
             self.db["tasks"].insert(
                 {

@@ -214,7 +214,8 @@ def print_report(report) -> None:
     console.print(f"protocol: {report.protocol}")
     console.print(
         f"tasks {report.tasks}: generated {report.generated}, generation failed {report.generation_failed}, "
-        f"[bold]sound & complete {report.sound_and_complete}[/bold] (all hidden computable obligations pass)"
+        + (f"generation unavailable {report.generation_unavailable}, " if report.generation_unavailable else "")
+        + f"[bold]sound & complete {report.sound_and_complete}[/bold] (all hidden computable obligations pass)"
     )
     table = Table(title="verdicts per layer (hidden obligations; the judge answers per task)")
     table.add_column("layer")

@@ -142,3 +142,30 @@ def test_export_jsonl(tmp_path):
     result = runner.invoke(app, ["export", str(folder), "--jsonl", str(out)])
     assert result.exit_code == 0
     assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+
+
+def test_llm_generator_without_llm_is_a_clear_error(tmp_path, monkeypatch):
+    for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "SPECBRIDGE_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.chdir(tmp_path)
+    folder = make_dataset(tmp_path, broken=False)
+    result = runner.invoke(app, ["run", str(folder), "--generator", "specbridge", "--db", str(tmp_path / "r.db")])
+    assert result.exit_code == 2
+    assert "needs an LLM and none is configured" in result.output
+
+
+def test_unavailable_generation_is_its_own_status(tmp_path):
+    from specbridge.generate import Generation
+    from specbridge.report import build_report
+    from specbridge.store import Store
+
+    store = Store(tmp_path / "r.db")
+    run = store.create_run(
+        generator="specbridge", model="m", dataset="d", fingerprint="f", settings={}, git_revision=None, examples=0
+    )
+    gen = Generation(generator="specbridge", error="unavailable: no LLM configured", unavailable=True)
+    store.write_task_result(
+        run_id=run.id, task_id="t", source="", signature="", requirement="", generation=gen, evaluations=[], seconds=0
+    )
+    report = build_report(store, store.run(run.id))
+    assert report.generation_unavailable == 1 and report.generation_failed == 0 and report.generated == 0
