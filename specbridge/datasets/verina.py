@@ -121,14 +121,24 @@ def load_verina_task(folder: Path) -> Task:
 
 
 def without_axioms(source: str) -> str:
-    """`source` without its top-level `axiom` declarations (a declaration runs until the next column-0 line)."""
+    """`source` without its top-level `axiom` declarations and the comment lines just above them.
+
+    A declaration runs until the next column-0 line; comment lines before a declaration belong to it.
+    """
     kept: list[str] = []
+    comments: list[str] = []  # column-0 comment lines waiting for the declaration they describe
     dropping = False
     for line in source.splitlines():
-        if _DECL_START.match(line) and not line.startswith("--"):
+        if line.startswith("--"):
+            comments.append(line)
+            continue
+        if _DECL_START.match(line):
             dropping = bool(_AXIOM.match(line))
         if not dropping:
+            kept.extend(comments)
             kept.append(line)
+        comments = []
+    kept.extend(comments)
     return "\n".join(kept)
 
 
