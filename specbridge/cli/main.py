@@ -43,6 +43,7 @@ def register(app: typer.Typer) -> None:
     app.command("run")(run_command)
     app.command("report")(report_command)
     app.command("export")(export_command)
+    app.command("browse")(browse_command)
 
 
 def tasks_command(
@@ -249,3 +250,28 @@ def export_command(
     console.print(f"wrote {count} task(s) to {jsonl}")
     for bad in loaded.invalid:
         err_console.print(f"[yellow]invalid, not exported:[/yellow] {bad.reason}")
+
+
+def browse_command(
+    db: Annotated[Path | None, typer.Option(help="Results database (default from settings).")] = None,
+    port: Annotated[int, typer.Option(help="Port to serve on (127.0.0.1).")] = 8001,
+    config: ConfigOption = None,
+) -> None:
+    """Open the results database in a web browser (Datasette), with canned queries for runs and failures."""
+    import subprocess
+    import tempfile
+
+    from specbridge.browse import datasette_command, write_metadata
+
+    settings = settings_or_exit(config)
+    path = Path(db or settings.db)
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            argv = datasette_command(path, write_metadata(path, Path(folder)), port=port)
+        except SpecBridgeError as exc:
+            raise fail(exc) from exc
+        console.print(f"serving {path} at http://127.0.0.1:{port}/ (Ctrl-C to stop)")
+        try:
+            subprocess.run(argv, check=False)
+        except KeyboardInterrupt:
+            pass

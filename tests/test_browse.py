@@ -1,0 +1,57 @@
+"""The browse command: Datasette with canned queries whose SQL runs against a real results database."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from specbridge import browse
+from specbridge.errors import SpecBridgeError
+from specbridge.generate import Generation
+from specbridge.obligations import Obligation, ObligationKind, Status, Verdict
+from specbridge.store import EvaluationRow, Store
+
+
+def make_db(tmp_path):
+    store = Store(tmp_path / "r.db")
+    run = store.create_run(
+        generator="reference", model=None, dataset="d", fingerprint="f", settings={}, git_revision=None, examples=0
+    )
+    for task_id, verdict in (("good", Status.PASS), ("bad", Status.FAIL)):
+        ob = Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id=task_id, index=0, inputs={})
+        store.write_task_result(
+            run_id=run.id,
+            task_id=task_id,
+            source="",
+            signature="",
+            requirement="",
+            generation=Generation(generator="reference", spec_text="x"),
+            evaluations=[EvaluationRow("computable", ob, Verdict(status=verdict, message="m"))],
+            seconds=0,
+        )
+    return tmp_path / "r.db"
+
+
+def test_canned_queries_run(tmp_path):
+    db = make_db(tmp_path)
+    conn = sqlite3.connect(db)
+    summary = conn.execute(browse.CANNED_QUERIES["runs_summary"]["sql"]).fetchall()
+    assert summary == [(1, "reference", None, 0, 2, 0, 1)]
+    failing = conn.execute(browse.CANNED_QUERIES["failing_obligations"]["sql"], {"run": ""}).fetchall()
+    assert [row[1] for row in failing] == ["bad"]
+    spec = conn.execute(browse.CANNED_QUERIES["spec_of_task"]["sql"], {"task_id": "good"}).fetchall()
+    assert spec[0][6] == "x"
+
+
+def test_command_and_missing_datasette(tmp_path, monkeypatch):
+    db = make_db(tmp_path)
+    meta = browse.write_metadata(db, tmp_path)
+    monkeypatch.setattr(browse.importlib.util, "find_spec", lambda name: object())
+    argv = browse.datasette_command(db, meta, port=9000)
+    assert argv[1:4] == ["-m", "datasette", "serve"] and "--immutable" in argv and "9000" in argv
+    with pytest.raises(SpecBridgeError, match="no results database"):
+        browse.datasette_command(tmp_path / "none.db", meta)
+    monkeypatch.setattr(browse.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(SpecBridgeError, match="pip install"):
+        browse.datasette_command(db, meta)
