@@ -29,7 +29,8 @@ from runs r left join tasks t on t.run_id = r.id group by r.id order by r.id des
         "title": "Obligations that failed, erred or stayed unknown, with the message",
         "sql": """
 select run_id, task_id, layer, obligation, verdict, cause, message from evaluations
-where verdict in ('fail', 'error', 'unknown') and (:run = '' or run_id = :run) order by run_id, task_id, layer, obligation""",
+where verdict in ('fail', 'error', 'unknown') and (:run = '' or run_id = :run)
+order by run_id, task_id, layer, obligation""",
     },
     "spec_of_task": {
         "title": "The generated spec, plan and raw output of one task",

@@ -100,7 +100,7 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
     visible = sum(examples_layers["computable"].values())
     if run.examples:
         protocol = (
-            f"the first {run.examples} test case(s) and reject input(s) of each task were visible examples; "
+            f"the first {run.examples} test case(s) of each task were visible examples; "
             "pass rates count hidden tests only"
         )
     elif visible:

@@ -88,16 +88,12 @@ class Task(BaseModel):
     metadata: dict[str, str] = Field(default_factory=dict)
 
     def with_examples(self, k: int) -> Task:
-        """The task with its first `k` test cases (and first `k` reject inputs) made visible examples."""
+        """The task with its first `k` test cases made visible examples (reject inputs stay hidden)."""
         tests = tuple(
             t.model_copy(update={"visibility": Visibility.EXAMPLE if i < k else t.visibility})
             for i, t in enumerate(self.tests)
         )
-        rejects = tuple(
-            r.model_copy(update={"visibility": Visibility.EXAMPLE if i < k else r.visibility})
-            for i, r in enumerate(self.reject_inputs)
-        )
-        return self.model_copy(update={"tests": tests, "reject_inputs": rejects})
+        return self.model_copy(update={"tests": tests})
 
     def visible_view(self) -> Task:
         """What a generator may see: the task without its hidden tests and without its reference spec."""
