@@ -60,6 +60,8 @@ class ReferenceSpec(BaseModel):
 
 
 class TestCase(BaseModel):
+    __test__ = False  # a record, not a pytest test class
+
     model_config = ConfigDict(frozen=True)
 
     inputs: dict[str, str]  # parameter name -> Lean literal
