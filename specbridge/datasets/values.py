@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from specbridge.errors import LeanParseError
+
 
 def lean_string(text: str) -> str:
     """A Lean string literal for `text`, escaping what Lean's string syntax requires."""
@@ -50,7 +52,7 @@ def json_to_lean(value: Any, lean_type: str) -> str:
         if not isinstance(value, str):
             raise ValueError(f"expected a one-character string for type Char, got {type(value).__name__}")
         return lean_char(value)
-    return _scalar(value)
+    return checked_literal(_scalar(value))
 
 
 def _scalar(value: Any) -> str:
@@ -73,7 +75,7 @@ def _scalar(value: Any) -> str:
 
 def yaml_to_lean(value: Any) -> str:
     """Lean literal text for a value of a requirement file (already Lean text, or a YAML scalar)."""
-    return _scalar(value)
+    return checked_literal(_scalar(value))
 
 
 def _balanced(text: str) -> bool:
@@ -84,3 +86,14 @@ def _balanced(text: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
+
+
+def checked_literal(text: str) -> str:
+    """`text` when it parses as a Lean term; otherwise ValueError with Lean's line:column and the token."""
+    from specbridge.lean import parse_term
+
+    try:
+        parse_term(text)
+    except LeanParseError as exc:
+        raise ValueError(f"not a Lean literal: {text!r}: {exc}") from exc
+    return text

@@ -206,3 +206,14 @@ def test_task_aux_definitions_kept_axioms_dropped():
     kept = without_axioms(source)
     assert "structure Pair" in kept and "def twice" in kept and "  b : Nat" in kept
     assert "axiom" not in kept and "x = x" not in kept and "proof helpers" not in kept
+
+
+def test_unparseable_lean_literal_names_the_field(tmp_path):
+    text = GOOD.replace('expected: "-2"', 'expected: "[1, 2"')
+    path = write(tmp_path, "bad.md", text)
+    with pytest.raises(TaskFormatError) as info:
+        load_task(path)
+    message = str(info.value)
+    assert "tests[1].expected" in message and "not a Lean literal" in message and "1:" in message
+    with pytest.raises(ValueError, match="not a Lean literal"):
+        json_to_lean("#[1,, 2]", "Array Int")
