@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import time
 from collections.abc import Callable
@@ -39,7 +40,7 @@ class RunOptions:
     examples: int = 0
     corpus: Path | None = None  # retrieval corpus for offline/LLM generators; default datasets/examples
     repair_rounds: int | None = None
-    workers: int = 1
+    workers: int = 0  # 0: automatic — CPU cores when Lean runs, the LLM concurrency for LLM generators, else 1
 
 
 @dataclass
@@ -167,6 +168,7 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
     corpus = load_dataset(corpus_dir).tasks if generator_name not in ("reference",) and corpus_dir.exists() else []
     context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=repair)
     layers = build_layers(settings)
+    workers = options.workers or auto_workers(generator_name, settings, layers)
 
     def work(task: Task) -> TaskOutcome:
         started = time.perf_counter()
@@ -177,12 +179,12 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
     processed = 0
     if progress:
         progress("", done, len(tasks))
-    with ThreadPoolExecutor(max_workers=max(1, options.workers)) as pool:
+    with ThreadPoolExecutor(max_workers=workers) as pool:
         pending: set[Future[TaskOutcome]] = set()
         queue = iter(todo)
         for task in queue:
             pending.add(pool.submit(work, task))
-            if len(pending) >= max(1, options.workers) * 2:
+            if len(pending) >= workers * 2:
                 break
         while pending:
             completed, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -200,6 +202,18 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
     return RunResult(
         run=store.run(run.id), resumed=resumed, skipped=skipped, processed=processed, invalid=loaded.invalid
     )
+
+
+def auto_workers(generator_name: str, settings: Settings, layers: list[Layer]) -> int:
+    """Tasks in flight: Lean processes or model calls run in parallel; the interpreter alone gains nothing."""
+    proof = next((layer for layer in layers if layer.name == "proof"), None)
+    lean_runs = proof is not None and getattr(proof, "status", None) is not None and proof.status.available
+    wanted = 1
+    if lean_runs:
+        wanted = settings.lean.workers or os.cpu_count() or 1
+    if generator_name in LLM_GENERATORS:
+        wanted = max(wanted, settings.llm.concurrency)
+    return max(1, wanted)
 
 
 def _store_outcome(store: Store, run_id: int, outcome: TaskOutcome) -> None:

@@ -124,7 +124,9 @@ def run_command(
     repair: Annotated[
         int | None, typer.Option(help="Repair rounds for LLM generators (default from settings).")
     ] = None,
-    workers: Annotated[int, typer.Option(help="Tasks in flight at once.")] = 1,
+    workers: Annotated[
+        int, typer.Option(help="Tasks in flight at once (0: CPU cores when Lean runs, LLM concurrency, else 1).")
+    ] = 0,
     config: ConfigOption = None,
     json_out: JsonOption = False,
 ) -> None:
