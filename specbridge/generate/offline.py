@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from specbridge.generate.base import Generation, GenerationContext
 from specbridge.generate.extract import mentions, rename_identifiers
+from specbridge.generate.patterns import match_patterns
 from specbridge.generate.probes import probe_obligations
 from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
 from specbridge.nlfp import describe_spec
@@ -33,6 +34,8 @@ from specbridge.tasks import ReferenceSpec, Signature, Task, render_spec_source
 TOP_K = 8  # corpus tasks adapted per task
 MAX_PROBED = 16  # candidates evaluated on generated inputs (no example tests)
 MAX_CHECKED = 40  # candidates checked on example tests
+PATTERN_BASE = 0.85  # prior of a pattern candidate: PATTERN_BASE + PATTERN_SCALE * wording strength
+PATTERN_SCALE = 0.2
 
 
 @dataclass
@@ -45,6 +48,7 @@ class Candidate:
     notes: list[str] = field(default_factory=list)
     check: CheckResult | None = None
     probe_penalty: float = 0.0
+    pattern: str = ""  # the generic pattern (patterns.py) the postcondition came from, if any
 
     def spec(self) -> ReferenceSpec:
         return ReferenceSpec(aux=self.aux, precond=self.precond, postcond=self.postcond)
@@ -249,8 +253,9 @@ class OfflineGenerator:
 
     name = "offline"
 
-    def __init__(self, *, top_k: int = TOP_K):
+    def __init__(self, *, top_k: int = TOP_K, use_patterns: bool = True):
         self.top_k = top_k
+        self.use_patterns = use_patterns
 
     def _computable(self, context: GenerationContext) -> object | None:
         """The computable layer, built once per context (the batch runner makes a generator per task)."""
@@ -280,6 +285,18 @@ class OfflineGenerator:
                 adapted.append(c)
                 if len(adapted) >= self.top_k:
                     break
+        for ps in match_patterns(task) if self.use_patterns else []:
+            adapted.append(
+                Candidate(
+                    aux=ps.aux,
+                    precond=ps.precond,
+                    postcond=ps.postcond,
+                    sources=[],
+                    prior=PATTERN_BASE + PATTERN_SCALE * ps.strength,
+                    notes=[f"instantiated the generic pattern `{ps.name}` (wording strength {ps.strength:.2f})"],
+                    pattern=ps.name,
+                )
+            )
         out: list[Candidate] = []
         seen: set[tuple[str, str, str]] = set()
 
@@ -296,14 +313,30 @@ class OfflineGenerator:
                 pre = guard[0] if _norm_body(c.precond) == "True" else f"{guard[0]} ∧ ({c.precond})"
                 add(
                     Candidate(
-                        c.aux, pre, c.postcond, c.sources, c.prior + 0.02, [*c.notes, f"added the guard: {guard[1]}"]
+                        c.aux,
+                        pre,
+                        c.postcond,
+                        c.sources,
+                        c.prior + 0.02,
+                        [*c.notes, f"added the guard: {guard[1]}"],
+                        pattern=c.pattern,
                     )
                 )
             if _norm_body(c.precond) != "True":
                 # Empty inputs allowed in words while the source demanded non-emptiness: prefer no guard.
                 empty_guard = re.search(r"≠ \[\]|≠ \"\"|\.(length|size) (> 0|≥ 1|!= 0|≠ 0)", c.precond)
                 bonus = 0.12 if empty_guard and _EMPTY_ALLOWED.search(task.requirement) else -0.1
-                add(Candidate(c.aux, "True", c.postcond, c.sources, c.prior + bonus, [*c.notes, "precondition `True`"]))
+                add(
+                    Candidate(
+                        c.aux,
+                        "True",
+                        c.postcond,
+                        c.sources,
+                        c.prior + bonus,
+                        [*c.notes, "precondition `True`"],
+                        pattern=c.pattern,
+                    )
+                )
             if _STRICT.search(task.requirement) and "(· ≤ ·)" in c.precond:
                 add(
                     Candidate(
@@ -313,10 +346,12 @@ class OfflineGenerator:
                         c.sources,
                         c.prior + 0.02,
                         [*c.notes, "strict order in the precondition (the requirement says distinct)"],
+                        pattern=c.pattern,
                     )
                 )
         # Compositions: one candidate's postcondition with another's precondition (both adapted to this task).
-        for a, b in itertools.permutations(adapted[:4], 2):
+        corpus_adapted = [c for c in adapted if not c.pattern]
+        for a, b in itertools.permutations(corpus_adapted[:4], 2):
             if _norm_body(b.precond) == "True":
                 continue
             aux = "\n\n".join(x for x in (b.aux, a.aux) if x.strip()) if b.aux.strip() != a.aux.strip() else a.aux
@@ -334,22 +369,34 @@ class OfflineGenerator:
         return out
 
     def generate(self, task: Task, context: GenerationContext) -> Generation:
-        """The best adapted corpus spec for `task`; an error when no corpus task can be adapted."""
+        """The best adapted corpus spec or pattern for `task`; an error when neither fits."""
         task = task.visible_view()
         cands = self.candidates(task, context)
         if not cands:
             return Generation(
                 generator=self.name,
                 error=f"offline: no corpus task could be adapted to `{task.signature.lean_header()}` "
-                f"(corpus of {len(context.corpus)} task(s)); configure an LLM or pass --corpus",
+                f"(corpus of {len(context.corpus)} task(s)) and no generic pattern fits its wording and "
+                "signature; configure an LLM or pass --corpus",
             )
         layer = self._computable(context)
         has_examples = any(True for _ in task.tests) or any(True for _ in task.reject_inputs)
         chosen = self._rank(task, context, cands, layer, has_examples)
         spec_text = render_spec_source(task.signature, chosen.spec())
         src = ", ".join(dict.fromkeys(chosen.sources))
+        if chosen.pattern:
+            origin = f"the generic pattern `{chosen.pattern}` (specbridge/generate/patterns.py)"
+            first = (
+                f"Produced by the offline generator (no LLM): instantiated {origin}, chosen by the requirement's "
+                "wording and the signature's shape"
+                + (f"; precondition from corpus task(s) {src}." if src else "; no corpus task.")
+            )
+            origin += f" with a precondition from {src}" if src else ""
+        else:
+            origin = src
+            first = f"Produced by the offline generator (no LLM): adapted from corpus task(s) {src}."
         lines = [
-            f"Produced by the offline generator (no LLM): adapted from corpus task(s) {src}.",
+            first,
             f"Ranked {len(cands)} candidate(s) "
             + (
                 "by the example tests passed in the computable layer."
@@ -366,7 +413,8 @@ class OfflineGenerator:
             task.signature.return_type,
             chosen.precond,
             chosen.postcond,
-            summary=f"Read back from the spec the offline generator adapted from {src} (no model wrote this plan).",
+            summary=f"Read back from the spec the offline generator "
+            f"{'built from' if chosen.pattern else 'adapted from'} {origin} (no model wrote this plan).",
         )
         return Generation(generator=self.name, spec_text=spec_text, plan=plan.to_markdown(), notes="\n".join(lines))
 

@@ -78,7 +78,7 @@ def test_conversions() -> None:
 
 
 def test_generates_from_the_most_similar_task_with_honest_notes() -> None:
-    gen = OfflineGenerator().generate(TARGET, _ctx())
+    gen = OfflineGenerator(use_patterns=False).generate(TARGET, _ctx())
     assert gen.error is None
     assert "def sortList_postcond (xs : List Int) (result : List Int)" in gen.spec_text
     assert "List.isPerm a.toList result.toList" in gen.spec_text
@@ -88,9 +88,9 @@ def test_generates_from_the_most_similar_task_with_honest_notes() -> None:
 
 def test_never_retrieves_the_task_itself() -> None:
     same_text = MAX_LIST.model_copy(update={"id": "renamed-copy"})
-    gen = OfflineGenerator().generate(same_text, _ctx())
+    gen = OfflineGenerator(use_patterns=False).generate(same_text, _ctx())
     assert "corpus-max" not in gen.notes  # identical requirement text is excluded, not just the same id
-    gen2 = OfflineGenerator().generate(MAX_LIST, _ctx())
+    gen2 = OfflineGenerator(use_patterns=False).generate(MAX_LIST, _ctx())
     assert "corpus-max" not in gen2.notes and "corpus-min" in gen2.notes
 
 
@@ -136,8 +136,8 @@ def test_cli_generate_offline(tmp_path: Path) -> None:
 
     req = tmp_path / "req.md"
     req.write_text(
-        "---\nid: my_sort\nsignature:\n  name: sortList\n  params:\n    - {name: xs, type: List Int}\n"
-        "  return_type: List Int\n---\nSort the given list of integers into ascending order.\n",
+        "---\nid: my_sort\nsignature:\n  name: arrange\n  params:\n    - {name: xs, type: List Int}\n"
+        "  return_type: List Int\n---\nPut the given list of integers in order, smallest first.\n",
         encoding="utf-8",
     )
     corpus = tmp_path / "corpus"
@@ -154,8 +154,8 @@ def test_cli_generate_offline(tmp_path: Path) -> None:
         app, ["generate", str(req), "--generator", "offline", "--corpus", str(corpus), "--out", str(out)]
     )
     assert result.exit_code == 0, result.output
-    assert "corpus_sort" in result.output
-    assert "def sortList_postcond" in out.read_text(encoding="utf-8")
+    assert "corpus_sort" in result.output  # wording no generic pattern knows: the corpus task is the source
+    assert "def arrange_postcond" in out.read_text(encoding="utf-8")
 
 
 def test_split_conjuncts_is_conservative() -> None:

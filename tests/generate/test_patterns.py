@@ -1,0 +1,195 @@
+"""Generic spec patterns: selected by wording and signature, and their instantiated specs are right in layer 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from specbridge.generate.base import GenerationContext
+from specbridge.generate.offline import OfflineGenerator
+from specbridge.generate.patterns import match_patterns
+from specbridge.obligations import Obligation, ObligationKind, Status
+from specbridge.settings import Settings
+from specbridge.tasks import Param, ReferenceSpec, Signature, Task, render_spec_source
+
+computable = pytest.importorskip("specbridge.evaluate.computable")
+
+
+def _task(requirement: str, name: str, params: list[tuple[str, str]], ret: str) -> Task:
+    sig = Signature(name=name, params=tuple(Param(name=n, type=t) for n, t in params), return_type=ret)
+    return Task(id=f"t_{name}", requirement=requirement, signature=sig)
+
+
+def _spec(task: Task, pattern: str) -> str:
+    found = [p for p in match_patterns(task) if p.name == pattern]
+    assert found, f"{pattern} not among {[p.name for p in match_patterns(task)]}"
+    p = found[0]
+    return render_spec_source(task.signature, ReferenceSpec(aux=p.aux, precond=p.precond, postcond=p.postcond))
+
+
+def _holds(task: Task, text: str, kind: ObligationKind, inputs: dict[str, str], output: str | None = None) -> bool:
+    ob = Obligation(kind=kind, task_id=task.id, index=0, inputs=inputs, output=output)
+    (v,) = computable.check_spec_text(task, text, [ob])
+    assert v.status in (Status.PASS, Status.FAIL), v.message
+    return (v.status is Status.PASS) == ob.expects_true
+
+
+def post(task: Task, text: str, inputs: dict[str, str], output: str) -> bool:
+    return _holds(task, text, ObligationKind.POST_ACCEPTS, inputs, output)
+
+
+def pre(task: Task, text: str, inputs: dict[str, str]) -> bool:
+    return _holds(task, text, ObligationKind.PRE_ACCEPTS, inputs)
+
+
+def test_maximum_of_a_non_empty_array() -> None:
+    t = _task("Return the largest element of a non-empty array of integers.", "largest", [("a", "Array Int")], "Int")
+    text = _spec(t, "max-of-sequence")
+    assert post(t, text, {"a": "#[3, -1, 7]"}, "7")
+    assert not post(t, text, {"a": "#[3, -1, 7]"}, "8")  # not an element
+    assert not post(t, text, {"a": "#[3, -1, 7]"}, "3")  # not the largest
+    assert not pre(t, text, {"a": "#[]"})
+
+
+def test_minimum_wins_when_the_name_says_so() -> None:
+    t = _task("Find the smallest value; the maximum is not wanted.", "minOfList", [("xs", "List Nat")], "Nat")
+    names = [p.name for p in match_patterns(t)]
+    assert names.index("min-of-sequence") < names.index("max-of-sequence")
+
+
+def test_minimum_of_three_numbers() -> None:
+    t = _task("Return the minimum of three integers.", "min3", [("a", "Int"), ("b", "Int"), ("c", "Int")], "Int")
+    text = _spec(t, "min-of-3-numbers")
+    assert post(t, text, {"a": "4", "b": "-2", "c": "9"}, "-2")
+    assert not post(t, text, {"a": "4", "b": "-2", "c": "9"}, "-3")
+
+
+def test_count_matching_a_threshold() -> None:
+    t = _task(
+        "Count how many numbers in the array are less than the threshold.",
+        "countBelow",
+        [("a", "Array Int"), ("t", "Int")],
+        "Nat",
+    )
+    text = _spec(t, "count-less-than-t")
+    assert post(t, text, {"a": "#[1, 5, 2, 9]", "t": "3"}, "2")
+    assert not post(t, text, {"a": "#[1, 5, 2, 9]", "t": "3"}, "3")
+
+
+def test_membership_and_all_digits() -> None:
+    t = _task("Check whether the list contains the key.", "has", [("xs", "List Int"), ("k", "Int")], "Bool")
+    text = _spec(t, "membership")
+    assert post(t, text, {"xs": "[1, 2]", "k": "2"}, "true")
+    assert not post(t, text, {"xs": "[1, 2]", "k": "2"}, "false")
+    d = _task("Return true if all characters of the string are digits.", "allDigits", [("s", "String")], "Bool")
+    text = _spec(d, "all-a-digit")
+    assert post(d, text, {"s": '"123"'}, "true") and post(d, text, {"s": '"1a3"'}, "false")
+
+
+def test_sorted_check_and_sort() -> None:
+    t = _task(
+        "Determine whether the array is sorted in non-decreasing order.", "isSorted", [("a", "Array Int")], "Bool"
+    )
+    text = _spec(t, "sorted-check")
+    assert post(t, text, {"a": "#[1, 1, 3]"}, "true") and post(t, text, {"a": "#[2, 1]"}, "false")
+    s = _task("Sort the list in ascending order.", "sortIt", [("l", "List Int")], "List Int")
+    text = _spec(s, "sort")
+    assert post(s, text, {"l": "[3, 1, 2]"}, "[1, 2, 3]")
+    assert not post(s, text, {"l": "[3, 1, 2]"}, "[1, 2]")
+
+
+def test_first_index_with_option_and_minus_one() -> None:
+    t = _task("Find the index of the first odd number in the array.", "firstOdd", [("a", "Array Int")], "Option Nat")
+    text = _spec(t, "first-index-odd")
+    assert post(t, text, {"a": "#[2, 4, 5, 7]"}, "some 2")
+    assert not post(t, text, {"a": "#[2, 4, 5, 7]"}, "some 3")
+    assert post(t, text, {"a": "#[2, 4]"}, "none")
+    u = _task(
+        "Return the index of the first occurrence of the target, or -1 if absent.",
+        "find",
+        [("arr", "Array Int"), ("target", "Int")],
+        "Int",
+    )
+    text = _spec(u, "first-index-equal-to-target")
+    assert post(u, text, {"arr": "#[5, 3, 3]", "target": "3"}, "1")
+    assert post(u, text, {"arr": "#[5, 3, 3]", "target": "4"}, "-1")
+    assert not post(u, text, {"arr": "#[5, 3, 3]", "target": "3"}, "2")
+
+
+def test_sequence_to_sequence_patterns() -> None:
+    r = _task("Reverse the given string.", "rev", [("s", "String")], "String")
+    assert post(r, _spec(r, "reverse"), {"s": '"abc"'}, '"cba"')
+    u = _task("Convert every lowercase letter to uppercase.", "toUpper", [("s", "String")], "String")
+    text = _spec(u, "upper-case")
+    assert post(u, text, {"s": '"aB1"'}, '"AB1"') and not post(u, text, {"s": '"aB1"'}, '"ab1"')
+    f = _task("Return only the even numbers of the list.", "evens", [("xs", "List Int")], "List Int")
+    assert post(f, _spec(f, "keep-even"), {"xs": "[1, 2, 3, 4]"}, "[2, 4]")
+    m = _task("Return an array where each element is cubed.", "cubes", [("a", "Array Int")], "Array Int")
+    assert post(m, _spec(m, "map-cube"), {"a": "#[1, -2]"}, "#[1, -8]")
+    z = _task(
+        "Compute the element-wise sum of the two arrays.",
+        "addArrays",
+        [("a", "Array Int"), ("b", "Array Int")],
+        "Array Int",
+    )
+    text = _spec(z, "elementwise-sum")
+    assert post(z, text, {"a": "#[1, 2]", "b": "#[3, 4]"}, "#[4, 6]")
+    assert not pre(z, text, {"a": "#[1]", "b": "#[3, 4]"})
+
+
+def test_index_editing_patterns() -> None:
+    s = _task(
+        "Swap the elements at positions i and j.",
+        "swapAt",
+        [("a", "Array Int"), ("i", "Nat"), ("j", "Nat")],
+        "Array Int",
+    )
+    text = _spec(s, "swap-at-indices")
+    assert post(s, text, {"a": "#[1, 2, 3]", "i": "0", "j": "2"}, "#[3, 2, 1]")
+    assert not post(s, text, {"a": "#[1, 2, 3]", "i": "0", "j": "2"}, "#[3, 1, 2]")
+    assert not pre(s, text, {"a": "#[1, 2, 3]", "i": "0", "j": "3"})
+    r = _task("Rotate the list to the right by n positions.", "rot", [("l", "List Int"), ("n", "Nat")], "List Int")
+    assert post(r, _spec(r, "rotate-right"), {"l": "[1, 2, 3, 4]", "n": "1"}, "[4, 1, 2, 3]")
+
+
+def test_number_patterns() -> None:
+    a = _task("Return the absolute value of an integer.", "absVal", [("x", "Int")], "Int")
+    text = _spec(a, "absolute-value")
+    assert post(a, text, {"x": "-4"}, "4") and not post(a, text, {"x": "-4"}, "-4")
+    f = _task("Compute the factorial of n.", "fact", [("n", "Nat")], "Nat")
+    assert post(f, _spec(f, "factorial"), {"n": "5"}, "120")
+    p = _task("Determine whether n is a prime number.", "isPrime", [("n", "Nat")], "Bool")
+    text = _spec(p, "is-prime")
+    assert (
+        post(p, text, {"n": "7"}, "true") and post(p, text, {"n": "1"}, "false") and post(p, text, {"n": "9"}, "false")
+    )
+    d = _task("Return the sum of the digits of n.", "digitSum", [("n", "Nat")], "Nat")
+    assert post(d, _spec(d, "digit-sum"), {"n": "402"}, "6")
+    s = _task("Swap the two values.", "swap2", [("x", "Int"), ("y", "Int")], "Int × Int")
+    assert post(s, _spec(s, "swap-pair"), {"x": "1", "y": "2"}, "(2, 1)")
+
+
+def test_bound_names_never_capture_parameters() -> None:
+    t = _task("Return the maximum element of the non-empty list.", "mx", [("x", "List Int")], "Int")
+    text = _spec(t, "max-of-sequence")
+    assert post(t, text, {"x": "[1, 9, 2]"}, "9") and not post(t, text, {"x": "[1, 9, 2]"}, "2")
+
+
+def test_a_pattern_is_the_fallback_when_no_corpus_task_adapts_and_says_so() -> None:
+    t = _task("Return the maximum of three integers.", "max3", [("a", "Int"), ("b", "Int"), ("c", "Int")], "Int")
+    corpus = [
+        Task(
+            id="unrelated",
+            requirement="Reverse a string.",
+            signature=Signature(name="rev", params=(Param(name="s", type="String"),), return_type="String"),
+            reference=ReferenceSpec(precond="True", postcond="result.toList = s.toList.reverse"),
+        )
+    ]
+    gen = OfflineGenerator().generate(t, GenerationContext(settings=Settings(), corpus=corpus))
+    assert gen.error is None
+    assert "generic pattern `max-of-3-numbers`" in gen.notes and "no corpus task" in gen.notes
+    assert "max-of-3-numbers" in gen.plan and "result ≥ a" in gen.spec_text
+
+
+def test_nothing_matches_unfamiliar_wording() -> None:
+    t = _task("Combine three strings.", "f", [("a", "String"), ("b", "String"), ("c", "String")], "String")
+    assert match_patterns(t) == []
