@@ -34,8 +34,8 @@ from specbridge.tasks import ReferenceSpec, Signature, Task, render_spec_source
 TOP_K = 8  # corpus tasks adapted per task
 MAX_PROBED = 16  # candidates evaluated on generated inputs (no example tests)
 MAX_CHECKED = 40  # candidates checked on example tests
-PATTERN_BASE = 0.85  # prior of a pattern candidate: PATTERN_BASE + PATTERN_SCALE * wording strength
-PATTERN_SCALE = 0.2
+PATTERN_BASE = 0.75  # prior of a pattern candidate: PATTERN_BASE + PATTERN_SCALE * wording strength
+PATTERN_SCALE = 0.3
 
 
 @dataclass
@@ -240,6 +240,35 @@ def wording_guard(task: Task) -> tuple[str, str] | None:
     return None
 
 
+_SORTED_INPUT = re.compile(
+    r"\bsorted (in )?((non-?decreasing|ascending|increasing) (order )?)?(array|list|sequence|input)"
+    r"|\b(array|list|sequence|input)s? (is |are )?(assumed to be |must be |guaranteed to be |already )?sorted"
+    r"|\b(array|list|sequence)s? (is |are )?(in |of )?(non-?decreasing|ascending|increasing) order",
+    re.I,
+)
+_SORTING_TASK = re.compile(
+    r"\b(whether|if|check|determine)s?\b[^.]{0,50}\bsorted|\bsort(s|ing)? (the|a|an|it|them)\b|\bsorted (copy|version)",
+    re.I,
+)
+
+
+def sorted_guard(task: Task) -> tuple[str, str] | None:
+    """`List.Pairwise (· ≤ ·)` on the sequence parameter(s) when the requirement says the input is sorted (and
+    the task is not itself to sort or to check sortedness); strict when it also says the elements are distinct."""
+    text = task.requirement
+    if not _SORTED_INPUT.search(text) or _SORTING_TASK.search(text):
+        return None
+    seqs = [p for p in task.signature.params if re.match(r"(List|Array) ", _norm(p.type))]
+    if len(seqs) != 1 and not re.search(r"\b(two|both) (sorted|lists|arrays)", text, re.I):
+        return None
+    if not seqs:
+        return None
+    op = "<" if _STRICT.search(text) else "≤"
+    parts = [f"List.Pairwise (· {op} ·) {p.name}{'.toList' if _norm(p.type).startswith('Array') else ''}" for p in seqs]
+    names = ", ".join(f"`{p.name}`" for p in seqs)
+    return " ∧ ".join(parts), f"{names} sorted (from the requirement's wording)"
+
+
 def _already_guards(pre: str, param: str) -> bool:
     return mentions(pre, param) and _norm_body(pre) != "True"
 
@@ -307,8 +336,22 @@ class OfflineGenerator:
                 out.append(c)
 
         guard = wording_guard(task)
+        order = sorted_guard(task)
         for c in adapted:
             add(c)
+            if order and "Pairwise" not in c.precond and "Sorted" not in c.precond:
+                pre = order[0] if _norm_body(c.precond) == "True" else f"{order[0]} ∧ ({c.precond})"
+                add(
+                    Candidate(
+                        c.aux,
+                        pre,
+                        c.postcond,
+                        c.sources,
+                        c.prior + 0.03,
+                        [*c.notes, f"added the guard: {order[1]}"],
+                        pattern=c.pattern,
+                    )
+                )
             if guard and not any(_already_guards(c.precond, p.name) for p in task.signature.params):
                 pre = guard[0] if _norm_body(c.precond) == "True" else f"{guard[0]} ∧ ({c.precond})"
                 add(

@@ -216,3 +216,19 @@ def test_distinct_in_words_offers_a_strict_order() -> None:
     )
     gen = OfflineGenerator().generate(target, GenerationContext(settings=Settings(), corpus=corpus))
     assert "List.Pairwise (· < ·) xs" in gen.spec_text and "distinct" in gen.notes
+
+
+def test_sorted_input_in_words_gives_an_order_guard() -> None:
+    from specbridge.generate.offline import sorted_guard
+
+    sig = Signature(
+        name="find", params=(Param(name="arr", type="Array Int"), Param(name="t", type="Int")), return_type="Int"
+    )
+    given = Task(id="a", requirement="Find the first index of t in a sorted array of integers.", signature=sig)
+    assert sorted_guard(given) == ("List.Pairwise (· ≤ ·) arr.toList", "`arr` sorted (from the requirement's wording)")
+    check = Task(id="b", requirement="Determine whether the array is sorted.", signature=sig)
+    assert sorted_guard(check) is None
+    distinct = Task(
+        id="c", requirement="The list is sorted in ascending order and has distinct elements.", signature=sig
+    )
+    assert sorted_guard(distinct) is not None and "(· < ·)" in sorted_guard(distinct)[0]
