@@ -80,10 +80,12 @@ def conversion(src_type: str, dst_type: str) -> tuple[str, float] | None:
     ss, ds = _seq(s), _seq(d)
     if ss and ds and ss[1] == ds[1]:
         return ("{v}.toArray" if ss[0] == "Array" else "{v}.toList"), 0.0
-    if ss and ds and ss[0] == ds[0] and {ss[1], ds[1]} == {"Int", "Nat"}:
-        if ss[1] == "Int":
-            return "{v}.map (fun n => (n : Int))", 0.05
-        return "{v}.map Int.toNat", 0.15
+    if ss and ds and {ss[1], ds[1]} == {"Int", "Nat"}:  # element casts, then the container if it differs
+        elem = "{v}.map (fun n => (n : Int))" if ss[1] == "Int" else "{v}.map Int.toNat"
+        cost = 0.05 if ss[1] == "Int" else 0.15
+        if ss[0] == ds[0]:
+            return elem, cost
+        return ("(" + elem + ").toArray" if ss[0] == "Array" else "(" + elem + ").toList"), cost + 0.02
     if s == "List Char" and d == "String":
         return "{v}.toList", 0.0
     if s == "Array Char" and d == "String":

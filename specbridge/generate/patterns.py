@@ -107,6 +107,7 @@ class Ctx:
     params: list[View]
     result: View
     name: str = ""  # the function's name, split into lower-case words
+    full: str = ""  # the whole requirement (lower case), for guards ("can be empty")
     bound: set[str] = field(default_factory=set)
 
     def has(self, pattern: str) -> bool:
@@ -147,6 +148,17 @@ def _text(task: Task) -> str:
     text = re.sub(r"-{3,}\s*(description|input|output|note|example)s?\s*-{3,}", " ", task.requirement, flags=re.I)
     text = re.sub(r"\bnon[- ]empty\b", "nonempty", text, flags=re.I)
     return " ".join(text.lower().split())
+
+
+# "which may include negative numbers": what the inputs may contain, not what the task is about.
+_MAY_CONTAIN = re.compile(
+    r"\b(which |that |it )?(may|can|might|could) (also )?(include|contain|have|be)\b[^.;:]*|\bincluding\b[^.;:]*"
+)
+
+
+def _gist(text: str) -> str:
+    """The wording patterns are selected by: the text without clauses about what the inputs may contain."""
+    return _MAY_CONTAIN.sub(" ", text)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -251,13 +263,14 @@ def _one_seq(ctx: Ctx) -> View | None:
 
 def _guard(ctx: Ctx, s: View, needed: bool) -> str:
     """A non-emptiness guard when the operation needs one or the wording says so (and does not allow empty)."""
-    allows_empty = ctx.has(
+    allows_empty = re.search(
         r"(can|may|might|could) (also )?be empty|possibly empty|if (the )?(\w+ )?(list|array|string)"
-        r" is empty|empty (list|array|string)s? (returns?|should|gives?|yields?)"
+        r" is empty|empty (list|array|string)s? (returns?|should|gives?|yields?)",
+        ctx.full,
     )
     if allows_empty:
         return "True"
-    if needed or ctx.has(r"\bnonempty\b|at least one (element|item|number)"):
+    if needed or re.search(r"\bnonempty\b|at least one (element|item|number)", ctx.full):
         return s.non_empty()
     return "True"
 
@@ -1033,7 +1046,7 @@ def match_patterns(task: Task) -> list[PatternSpec]:
     out: list[PatternSpec] = []
     seen: set[tuple[str, str]] = set()
     for _, fn in PATTERNS:
-        ctx = Ctx(text, params, result, name)
+        ctx = Ctx(_gist(text), params, result, name, text)
         try:
             specs = list(fn(ctx))
         except (StopIteration, ValueError):

@@ -75,6 +75,8 @@ def test_conversions() -> None:
     assert conversion("Int", "Nat")[0] == "({v} : Int)"
     assert conversion("Option Int", "Int")[0] == "some {v}"
     assert conversion("String", "Int") is None
+    # container and element type both differ: cast the elements, then change the container
+    assert conversion("Array Int", "List Nat")[0] == "({v}.map (fun n => (n : Int))).toArray"
 
 
 def test_generates_from_the_most_similar_task_with_honest_notes() -> None:

@@ -193,3 +193,13 @@ def test_a_pattern_is_the_fallback_when_no_corpus_task_adapts_and_says_so() -> N
 def test_nothing_matches_unfamiliar_wording() -> None:
     t = _task("Combine three strings.", "f", [("a", "String"), ("b", "String"), ("c", "String")], "String")
     assert match_patterns(t) == []
+
+
+def test_what_the_inputs_may_contain_does_not_select_a_predicate() -> None:
+    t = _task(
+        "Count the elements equal to the key. The list may include negative numbers.",
+        "countKey",
+        [("xs", "List Int"), ("key", "Int")],
+        "Nat",
+    )
+    assert [p.name for p in match_patterns(t)] == ["count-equal-to-key"]
