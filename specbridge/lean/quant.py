@@ -12,6 +12,7 @@ counterexample (∀) — or when the equation's solutions are all the values tha
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -99,7 +100,7 @@ class Fact:
 
     def __init__(self, var: str, kind: str, expr: A.Node, deps: set[str], addend: A.Node | None = None):
         self.var = var
-        self.kind = kind  # hi_lt | hi_le | hi_lt_nat | hi_le_nat | hi_dvd | lo_le | lo_lt | mem
+        self.kind = kind  # hi_lt | hi_le | hi_lt_nat | hi_le_nat | hi_dvd | lo_le | lo_lt | mem | eq
         self.expr = expr
         self.deps = deps
         self.addend = addend  # `e` in `v + e ≤ n`: a bound only when e is a Nat (never negative)
@@ -125,6 +126,14 @@ def extract_facts(guards: list[A.Node], names: list[str]) -> list[Fact]:
                     deps = free_names(g.rhs) & nameset
                     if g.lhs.name not in deps:
                         facts.append(Fact(g.lhs.name, "hi_dvd", g.rhs, deps))
+            continue
+        if op in ("=", "=="):
+            # `v = e` (either side): the one value that matters (one-point rule), for any type
+            for side, other in ((g.lhs, g.rhs), (g.rhs, g.lhs)):
+                if isinstance(side, A.Ident) and side.name in nameset:
+                    deps = free_names(other) & nameset
+                    if side.name not in deps:
+                        facts.append(Fact(side.name, "eq", other, deps))
             continue
         if op not in ("<", "≤", ">", "≥"):
             continue
@@ -190,6 +199,9 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
             if f.kind == "mem":
                 if ty.head(et) in ("List", "Array", "Finset"):
                     ty.unify(t, ty.arg(et))
+            elif f.kind == "eq":
+                if ty.head(et) is not None:
+                    ty.unify(t, et)
             elif ty.head(et) in ("Nat", "Int"):
                 ty.unify(t, et)
     body, _ = c.expr(node.body, sc, ty.PROP)
@@ -230,6 +242,8 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
         if d[0] == "mem":
             coll = d[1](env)
             return coll
+        if d[0] == "eq":
+            return (d[1](env),)
         if d[0] == "range":
             lo = d[1](env) if d[1] is not None else 0
             hi = d[2](env)
@@ -310,6 +324,17 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
 
     search_domains = {v: search_values(v) for v in unbounded}
 
+    tails = _tail_plans(c, kind, node.body, guards, unbounded, types, sc)
+
+    def tail_domains(env: list) -> dict[str, Callable[[list], Iterable[int]]] | None:
+        """Complete finite domains for the unbounded Nat variables, when the body is eventually constant."""
+        if tails is None:
+            return None
+        try:
+            return tails(env)
+        except _NoTail:
+            return None
+
     def unbounded_eval(env: list) -> bool:
         for g in indep_codes:
             if not g(env):
@@ -317,15 +342,48 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
         complete = False
         if solver is not None:
             cands, complete = solver(env)
+            seen: set[int] = set()
             for x in cands:
-                if types[names[0]] == "Nat" and x < 0:
+                if (types[names[0]] == "Nat" and x < 0) or x in seen:
                     continue
+                seen.add(x)
                 env[slots[names[0]]] = x
                 tick()
+                if kind == "exists_unique":
+                    continue
                 if bool(body(env)) != is_forall:
                     return not is_forall
+            if kind == "exists_unique" and complete:
+                count = 0
+                for x in seen:
+                    env[slots[names[0]]] = x
+                    tick()
+                    count += bool(body(env))
+                return count == 1
             if complete:
                 return is_forall
+        tdoms = tail_domains(env)
+        if tdoms is not None:
+            # every unbounded variable ranges over a prefix beyond which the body no longer changes
+            def dom(v: str, e: list) -> Iterable[Any]:
+                return domain_iter(v, e) if v in domains else tdoms[v](e)
+
+            try:
+                if kind == "exists_unique":
+                    count = 0
+                    for _ in _enumerate(order, 0, env, dom, slots):
+                        tick()
+                        count += bool(body(env))
+                        if count > 1:
+                            return False
+                    return count == 1
+                for _ in _enumerate(order, 0, env, dom, slots):
+                    tick()
+                    if bool(body(env)) != is_forall:
+                        return not is_forall
+                return is_forall
+            except _NoTail:
+                pass  # a threshold that depends on a bounded variable failed there: search as before
         for _ in _enumerate(
             order, 0, env, lambda v, e: domain_iter(v, e) if v in domains else search_domains[v], slots
         ):
@@ -345,6 +403,198 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
     return unbounded_eval, ty.PROP
 
 
+# -- eventually constant bodies: a complete finite search for unbounded Nat variables -----------------------------
+
+_TAIL_CAP = 100_000
+_CMP = ("=", "==", "≠", "!=", "<", "≤", ">", "≥")
+
+
+class _NoTail(Exception):
+    """The runtime values do not give the body a constant tail (a base below 2, a negative modulus, ...)."""
+
+
+def _growth(node: A.Node, v: str) -> tuple[str, list[A.Node], list[tuple[A.Node, int]]] | None:
+    """A term that grows without bound with the Nat variable `v`: (kind, additive slack terms, runtime minimums).
+
+    kind 'poly': the term is ≥ v − Σ|slack| (v, v + c, c * v with c ≥ 1, products and powers of such terms);
+    kind 'exp': the term is ≥ 2^v − Σ|slack| (b ^ v or b ^ (v + c) with b ≥ 2, c ≥ 0, times or plus such terms).
+    """
+    if isinstance(node, A.Ascribe):
+        return _growth(node.expr, v)
+    if isinstance(node, A.Ident):
+        return ("poly", [], []) if node.name == v else None
+    if not isinstance(node, A.BinOp) or node.op not in ("+", "*", "^"):
+        return None
+    lv, rv = _mentions(node.lhs, v), _mentions(node.rhs, v)
+    if node.op == "^":
+        if lv and not rv:
+            g = _growth(node.lhs, v)
+            return None if g is None else (g[0], g[1], [*g[2], (node.rhs, 1)])
+        if rv and not lv:
+            e = node.rhs.expr if isinstance(node.rhs, A.Ascribe) else node.rhs
+            checks: list[tuple[A.Node, int]] = [(node.lhs, 2)]
+            if isinstance(e, A.Ident) and e.name == v:
+                return ("exp", [], checks)
+            if isinstance(e, A.BinOp) and e.op == "+":
+                for x, k in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
+                    if isinstance(x, A.Ident) and x.name == v and not _mentions(k, v):
+                        return ("exp", [], [*checks, (k, 0)])
+        return None
+    if lv and rv:
+        g1, g2 = _growth(node.lhs, v), _growth(node.rhs, v)
+        if g1 is None or g2 is None:
+            return None
+        kind = "exp" if "exp" in (g1[0], g2[0]) else "poly"
+        return (kind, g1[1] + g2[1], g1[2] + g2[2])
+    grow, const = (node.lhs, node.rhs) if lv else (node.rhs, node.lhs)
+    g = _growth(grow, v)
+    if g is None:
+        return None
+    if node.op == "+":
+        return (g[0], [*g[1], const], g[2])
+    return (g[0], g[1], [*g[2], (const, 1)])  # `*`: a factor ≥ 1 keeps the term growing
+
+
+def _tail_parts(node: A.Node, v: str, out: list[tuple[tuple, A.Node, bool]]) -> bool:
+    """Collect the places where `v` occurs; True when each is eventually constant in `v`.
+
+    Eventually constant: a comparison of a growing term with a `v`-free one, `e / g` and `e % g` with `g`
+    growing and `e` free of `v`, and any pure combination (operators, applications, projections, `if`) of
+    those. Binding forms (fun, let, match, quantifiers) and a bare `v` are not analysed.
+    """
+    if not _mentions(node, v):
+        return True
+    if isinstance(node, A.Ascribe):
+        return _tail_parts(node.expr, v, out)
+    if isinstance(node, A.BinOp):
+        lv, rv = _mentions(node.lhs, v), _mentions(node.rhs, v)
+        if node.op in _CMP and lv != rv:
+            grow, other = (node.lhs, node.rhs) if lv else (node.rhs, node.lhs)
+            g = _growth(grow, v)
+            if g is not None:
+                out.append((g, other, False))
+                return True
+        if node.op in ("/", "%") and rv and not lv:
+            g = _growth(node.rhs, v)
+            if g is not None:
+                out.append((g, node.lhs, node.op == "%"))
+                return True
+        return _tail_parts(node.lhs, v, out) and _tail_parts(node.rhs, v, out)
+    if isinstance(node, A.UnOp):
+        return _tail_parts(node.arg, v, out)
+    if isinstance(node, A.App):
+        parts = [node.fn, *node.args, *node.named.values()]
+        return all(_tail_parts(x, v, out) for x in parts)
+    if isinstance(node, A.Proj):
+        return _tail_parts(node.expr, v, out)
+    if isinstance(node, A.If):
+        if node.let_pattern is not None:
+            return False
+        return all(_tail_parts(x, v, out) for x in (node.cond, node.then, node.orelse))
+    if isinstance(node, (A.Tuple, A.ListLit, A.ArrayLit, A.Anon)):
+        return all(_tail_parts(x, v, out) for x in node.elems)
+    if isinstance(node, A.Index):
+        return _tail_parts(node.coll, v, out) and _tail_parts(node.index, v, out)
+    return False
+
+
+def _threshold_code(c: Any, sc: Any, parts: list[tuple[tuple, A.Node, bool]]) -> Code:
+    """T such that every collected part has its final value for all v ≥ T."""
+    compiled = []
+    for (kind, slacks, checks), other, is_mod in parts:
+        oc = c.expr(other, sc)[0]
+        scs = [c.expr(x, sc)[0] for x in slacks]
+        ccs = [(c.expr(x, sc)[0], lo) for x, lo in checks]
+        compiled.append((kind, oc, scs, ccs, is_mod))
+
+    def threshold(env: list) -> int:
+        t = 0
+        for kind, oc, scs, ccs, is_mod in compiled:
+            for cc, lo in ccs:
+                x = cc(env)
+                if not isinstance(x, int) or isinstance(x, bool) or x < lo:
+                    raise _NoTail
+            e = oc(env)
+            if not isinstance(e, int) or isinstance(e, bool) or (is_mod and e < 0):
+                raise _NoTail  # an Int `e % g` with e < 0 is e + g: it keeps growing
+            m = abs(e)
+            for x in scs:
+                sv = x(env)
+                if not isinstance(sv, int) or isinstance(sv, bool):
+                    raise _NoTail
+                m += abs(sv)
+            t = max(t, m.bit_length() + 1 if kind == "exp" else m + 1)
+        if t > _TAIL_CAP:
+            raise _NoTail
+        return t
+
+    return threshold
+
+
+def _tail_plans(
+    c: Any, kind: str, body: A.Node, guards: list[A.Node], unbounded: list[str], types: dict, sc: Any
+) -> Callable[[list], dict[str, Callable[[list], Iterable[int]]]] | None:
+    """Finite complete domains for unbounded Nat variables whose body (or a decisive guard) is eventually constant.
+
+    Whole body: if it takes the same value for all v ≥ T, searching 0 … T+1 decides the quantifier (T+1 also
+    settles `∃!`). One variable, one guard (an `∃` conjunct, a `∀` hypothesis) that is false from T on: the body
+    is false (∃) / vacuously true (∀) there, so 0 … T suffices.
+    """
+    if any(types[v] != "Nat" for v in unbounded):
+        return None
+    others = set(unbounded)
+    whole: dict[str, Code] = {}
+    for v in unbounded:
+        parts: list[tuple[tuple, A.Node, bool]] = []
+        if not _tail_parts(body, v, parts):
+            whole = {}
+            break
+        deps: set[str] = set()
+        for (_k, slacks, checks), other, _m in parts:
+            for x in (other, *slacks, *(n for n, _lo in checks)):
+                deps |= free_names(x)
+        if deps & others:
+            whole = {}
+            break
+        whole[v] = _threshold_code(c, sc, parts)
+    if whole:
+        wt = whole
+
+        def whole_domains(env: list) -> dict[str, Callable[[list], Iterable[int]]]:
+            # thresholds are computed where the enumeration reaches each variable (bounded ones set first)
+            return {v: (lambda e, t=wt[v]: range(t(e) + 2)) for v in unbounded}
+
+        return whole_domains
+    if len(unbounded) != 1 or kind == "exists_unique":
+        return None
+    v = unbounded[0]
+    cands: list[tuple[Code, Code, int]] = []
+    for g in guards:
+        parts = []
+        if not _mentions(g, v) or not _tail_parts(g, v, parts):
+            continue
+        gc, _t = c.expr(g, sc, ty.PROP)
+        cands.append((_threshold_code(c, sc, parts), gc, 0))
+    if not cands:
+        return None
+    slot = sc.vars[v].slot
+
+    def guard_domains(env: list) -> dict[str, Callable[[list], Iterable[int]]]:
+        for thr, gc, _ in cands:
+            try:
+                t = thr(env)
+                env[slot] = t
+                if not gc(env):
+                    return {v: (lambda e, t=t: range(t + 1))}
+            except _NoTail:
+                continue
+            except Exception:  # noqa: BLE001 - a guard that does not evaluate at T gives no bound
+                continue
+        raise _NoTail
+
+    return guard_domains
+
+
 def _enumerate(order: list[str], i: int, env: list, domain_iter: Callable, slots: dict[str, int]) -> Iterable[None]:
     if i == len(order):
         yield None
@@ -357,6 +607,12 @@ def _enumerate(order: list[str], i: int, env: list, domain_iter: Callable, slots
 
 
 def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -> tuple | None:
+    for f in facts:
+        if f.kind == "eq":
+            code, et = c.expr(f.expr, sc)
+            if tname in ("Nat", "Int") and ty.head(et) != tname:
+                continue  # `(i : Nat) = x` with x : Int compares ↑i; x need not be a Nat
+            return ("eq", code)
     for f in facts:
         if f.kind == "mem":
             code, _t = c.expr(f.expr, sc)
@@ -488,6 +744,16 @@ def _linear_plan(
         return _linear_plan(c, side.expr, v, sc, tname)
     if isinstance(side, A.Ident) and side.name == v:
         return (lambda target, env: [target]), True
+    if (
+        isinstance(side, A.BinOp)
+        and side.op == "*"
+        and isinstance(side.lhs, A.Ident)
+        and isinstance(side.rhs, A.Ident)
+        and side.lhs.name == v == side.rhs.name
+    ):
+        return _root_plan(lambda env: 2, tname, (lambda target, env: [target]), True)
+    if isinstance(side, A.BinOp) and side.op == "^":
+        return _pow_plan(c, side, v, sc, tname)
     if not isinstance(side, A.BinOp) or side.op not in ("+", "-", "*"):
         return None
     lv, rv = _mentions(side.lhs, v), _mentions(side.rhs, v)
@@ -518,6 +784,91 @@ def _linear_plan(
         return solve_inner(target // k, env)
 
     return mul, exact
+
+
+def _iroot(x: int, k: int) -> int:
+    """The integer k-th root of x ≥ 0 (the largest r with r^k ≤ x)."""
+    if k == 2:
+        return math.isqrt(x)
+    lo, hi = 0, 1 << (x.bit_length() // k + 1)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if mid**k <= x:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _root_plan(
+    kc: Code, tname: str | None, solve_inner: Callable[[int, list], list[int] | None], exact: bool
+) -> tuple[Callable[[int, list], list[int] | None], bool]:
+    """A solver for `inner ^ k = target` (also `x * x`): the integer k-th roots, fed to the inner solver."""
+
+    def solve(target: int, env: list) -> list[int] | None:
+        k = kc(env)
+        if not isinstance(k, int) or k < 1:
+            return None  # x ^ 0 = 1 for every x: no finite set of solutions
+        if k == 1:
+            return solve_inner(target, env)
+        roots: list[int] = []
+        if target >= 0:
+            r = _iroot(target, k)
+            if r**k == target:
+                roots = [r] if r == 0 else [r, -r] if k % 2 == 0 else [r]
+        elif k % 2 == 1:
+            r = _iroot(-target, k)
+            if r**k == -target:
+                roots = [-r]
+        out: list[int] = []
+        for r in roots:
+            if tname == "Nat" and r < 0:
+                continue
+            sub = solve_inner(r, env)
+            if sub is None:
+                return None
+            out.extend(sub)
+        return out
+
+    return solve, exact
+
+
+def _pow_plan(
+    c: Any, side: A.BinOp, v: str, sc: Any, tname: str | None
+) -> tuple[Callable[[int, list], list[int] | None], bool] | None:
+    """`b ^ e = target` with `v` in exactly one of base / exponent (the exponent is a Nat)."""
+    in_base, in_exp = _mentions(side.lhs, v), _mentions(side.rhs, v)
+    if in_base == in_exp:
+        return None
+    if in_base:
+        sub = _linear_plan(c, side.lhs, v, sc, tname)
+        if sub is None:
+            return None
+        kc, _ = c.expr(side.rhs, sc)
+        return _root_plan(kc, tname, sub[0], sub[1])
+    sub = _linear_plan(c, side.rhs, v, sc, "Nat")
+    if sub is None:
+        return None
+    solve_inner, exact = sub
+    bc, _ = c.expr(side.lhs, sc)
+
+    def solve(target: int, env: list) -> list[int] | None:
+        b = bc(env)
+        if not isinstance(b, int) or abs(b) < 2:
+            return None  # 0 ^ k, 1 ^ k, (-1) ^ k take one value for infinitely many k
+        out: list[int] = []
+        k, p = 0, 1
+        while abs(p) <= abs(target):
+            if p == target:
+                r = solve_inner(k, env)
+                if r is None:
+                    return None
+                out.extend(r)
+            k += 1
+            p *= b
+        return out
+
+    return solve, exact
 
 
 __all__ = ["compile_quantifier", "extract_facts", "guards_of", "itertools"]

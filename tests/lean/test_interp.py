@@ -93,12 +93,51 @@ def test_unbounded_quantifiers_decide_only_with_witnesses() -> None:
     assert ev("∃ k : Nat, k * k = 49") is True
     assert ev("∀ k : Nat, k * k ≠ 36 + 5 * k") is False  # the search finds k = 9
     with pytest.raises(Undecided):
-        ev("∃ k : Nat, k * k = 50")
+        ev("∃ k : Nat, k % 1000 = 999")  # a witness exists, beyond the search bound
     # linear equations are solved: n = 11 * k decided both ways for any n
     assert ev("∃ k : Int, 1210 = 11 * k") is True
     assert ev("∃ k : Int, 1211 = 11 * k") is False
     assert ev("∀ k : Int, ¬ 1211 = 11 * k") is True
     assert ev("∀ p : Nat, Nat.Prime p → p ∣ 12 → p ≤ 3") is True
+
+
+def test_unbounded_equations_with_squares_and_powers_are_solved() -> None:
+    # k * k = n and b ^ k = n have finitely many solutions, found exactly (integer roots, logarithms)
+    assert ev("∃ k : Nat, k * k = 50") is False
+    assert ev("∃ k : Nat, k * k = 49") is True
+    assert ev("∃ m : Nat, 1024 = 4 ^ m") is True
+    assert ev("∃ m : Nat, 1025 = 4 ^ m") is False
+    assert ev("∃ m : Nat, 4 ^ (m + 1) = 16") is True
+    assert ev("∃ x : Int, x ^ 3 = -27") is True
+    assert ev("∃ x : Int, x * x = 16 ∧ x < 0") is True
+    assert ev("∃! x : Int, x * x = 16") is False  # ±4
+    assert ev("∃! x : Nat, x * x = 16") is True
+    with pytest.raises(Undecided):
+        ev("∃ k : Nat, 1 ^ k = 2")  # base 1: no logarithm, no growth; only the bounded search
+
+
+def test_one_point_rule_binds_any_type() -> None:
+    # `∃ x, x = e ∧ P x` is `P e`; `∀ x, x = e → P x` is `P e` — for lists, strings, any type
+    assert ev('∃ w : List String, w = ["a", "b"].reverse ∧ String.intercalate " " w = "b a"') is True
+    assert ev("∃ w : List Nat, w = [1, 2] ∧ w.length = 3") is False
+    assert ev("∀ w : List Nat, w = [1] → w.length = 2") is False
+    assert ev('∀ s : String, "ab" = s → s.length = 2') is True
+    # a Nat variable equated to an Int is compared through the coercion: no one-point shortcut
+    assert ev("∃ i : Nat, (i : Int) = -1") is False
+
+
+def test_eventually_constant_bodies_are_searched_completely() -> None:
+    # once 10 ^ i > n, n / 10 ^ i = 0: the digits of n are all the values of i that matter
+    assert ev("∃ i : Nat, 1834 / (10 ^ i) % 10 == 8") is True
+    assert ev("∃ i : Nat, 1234 / (10 ^ i) % 10 == 8") is False
+    assert ev("∀ i : Nat, 1234 / 10 ^ i % 10 ≠ 9") is True
+    assert ev("∃! i : Nat, 55 / 10 ^ i = 5") is True
+    assert ev("∃! i : Nat, 5 / 10 ^ i = 0") is False  # every i ≥ 1
+    # a comparison of a growing term with a constant is eventually constant
+    assert ev("∀ k : Nat, k ≥ 10 → k * k > 50") is True
+    assert ev("∃ k : Nat, 2 ^ k ≤ 100 ∧ k * 3 = 21") is False  # 2^k ≤ 100 fails from k = 7 on
+    # Int `e % 2^i` with e < 0 is e + 2^i: not constant, only a found witness decides
+    assert ev("∃ i : Nat, (-25 : Int) % (2 ^ i) = 7") is True
 
 
 def test_let_match_and_recursion() -> None:

@@ -69,3 +69,33 @@ def test_list_and_array(term: str, type_text: str, value: object) -> None:
 def test_array_and_list_results_keep_their_kind() -> None:
     assert isinstance(ev("#[1, 2].reverse", "Array Nat"), LArray)
     assert not isinstance(ev("[1, 2].reverse", "List Nat"), LArray)
+
+
+@pytest.mark.parametrize(
+    ("term", "type_text", "value"),
+    [
+        # Init/Data/Array/Basic: `idxOf (a : α) : Array α → Nat := findIdx (· == a)` — the size when absent
+        ('#["carrot", "potato", "broccoli"].idxOf "broccoli"', "Nat", 2),
+        ('#["carrot", "potato", "broccoli"].idxOf "tomato"', "Nat", 3),
+        ("#[7, 6, 5].idxOf? 5", "Option Nat", Some(2)),
+        ("#[7, 6, 5, 8, 1, 2, 6].findRev? (· < 5)", "Option Nat", Some(2)),
+        ("#[7, 6, 5, 8].findSome? (fun x => if x < 6 then some (10 * x) else none)", "Option Nat", Some(50)),
+        ('#["red", "green", "blue"].getMax? (·.length < ·.length)', "Option String", Some("green")),
+        ("#[1, 2, 5, 2, 7, 7].partition (· > 2)", "Array Nat × Array Nat", Pair(LArray((5, 7, 7)), LArray((1, 2, 2)))),
+        ("#[(1, 'a'), (2, 'b')].unzip", "Array Nat × Array Char", Pair(LArray((1, 2)), LArray(("a", "b")))),
+        ("#[0, 1, 2, 3, 4].popWhile (· > 2)", "Array Nat", LArray((0, 1, 2))),
+        ("#[1, 2, 3, 2].replace 2 5", "Array Nat", LArray((1, 5, 3, 2))),
+        ("#[1, 2, 3].leftpad 5 0", "Array Nat", LArray((0, 0, 1, 2, 3))),
+        ("#[1, 2, 3].insertIdxIfInBounds 4 9", "Array Nat", LArray((1, 2, 3))),
+        ("#[1, 2, 3].insertIdx 1 9", "Array Nat", LArray((1, 9, 2, 3))),
+        ("#[0, 1, 2, 3, 4].getEvenElems", "Array Nat", LArray((0, 2, 4))),
+        ('#["red", "green", "red"].allDiff', "Bool", False),
+        ("#[2, 4, 5, 6].any (· % 2 = 1) (start := 3)", "Bool", False),
+        ("#[2, 4, 5, 6].all (· % 2 = 0) 0 2", "Bool", True),
+        ("Array.Pairwise (· < ·) #[1, 2, 3]", "Bool", True),
+        ("#[1, 2, 3].Perm #[3, 1, 2]", "Bool", True),
+        ("Array.range' 3 4 2", "Array Nat", LArray((3, 5, 7, 9))),
+    ],
+)
+def test_array_library(term: str, type_text: str, value: object) -> None:
+    assert ev(term, type_text) == value

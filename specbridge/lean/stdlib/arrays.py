@@ -17,6 +17,9 @@ def _arr(f: Callable[..., Any]) -> Callable[..., Any]:
     return g
 
 
+# `as.any p (start := 0) (stop := as.size)`: the stop default is the size (see `_span`)
+_RANGED_PRED = "(a : Array α) (p : α → Bool) (start : Nat := 0) (stop : Nat := 0) : Bool"
+
 # name -> (signature, implementation); `List` in a List builtin becomes `Array`
 _SAME = {
     "size": ("(a : Array α) : Nat", len),
@@ -26,13 +29,29 @@ _SAME = {
     "data": ("(a : Array α) : List α", tuple),
     "contains": ("(a : Array α) (x : α) : Bool", L.contains),
     "elem": ("(x : α) (a : Array α) : Bool", L.elem),
-    "all": ("(a : Array α) (p : α → Bool) : Bool", L.all_),
-    "any": ("(a : Array α) (p : α → Bool) : Bool", L.any_),
+    "all": (_RANGED_PRED, lambda a, p, *r: L.all_(_span(a, r), p)),
+    "any": (_RANGED_PRED, lambda a, p, *r: L.any_(_span(a, r), p)),
     "count": ("(x : α) (a : Array α) : Nat", L.count),
     "countP": ("(p : α → Bool) (a : Array α) : Nat", L.count_p),
     "find?": ("(p : α → Bool) (a : Array α) : Option α", L.find_opt),
     "findIdx?": ("(p : α → Bool) (a : Array α) : Option Nat", L.find_idx_opt),
     "idxOf?": ("(a : Array α) (x : α) : Option Nat", lambda a, x: L.idx_of_opt(x, a)),
+    "finIdxOf?": ("(a : Array α) (x : α) : Option Nat", lambda a, x: L.idx_of_opt(x, a)),
+    # Array.idxOf (a : α) : Array α → Nat := findIdx (· == a): the size when absent
+    "idxOf": ("(x : α) (a : Array α) : Nat", L.idx_of),
+    "findSome?": ("(f : α → Option β) (a : Array α) : Option β", L.find_some),
+    "findRev?": ("(p : α → Bool) (a : Array α) : Option α", lambda p, a: L.find_opt(p, tuple(reversed(a)))),
+    "findSomeRev?": ("(f : α → Option β) (a : Array α) : Option β", lambda f, a: L.find_some(f, tuple(reversed(a)))),
+    "findFinIdx?": ("(p : α → Bool) (a : Array α) : Option Nat", L.find_idx_opt),
+    "getMax?": ("(a : Array α) (lt : α → α → Bool) : Option α", lambda a, lt: _get_max(a, lt)),
+    "allDiff": ("(a : Array α) : Bool", L.nodup),
+    "isEqv": ("(a : Array α) (b : Array α) (p : α → α → Bool) : Bool", lambda a, b, p: _is_eqv(a, b, p)),
+    "toListAppend": ("(a : Array α) (l : List α) : List α", lambda a, m: tuple(a) + tuple(m)),
+    "Pairwise": ("(r : α → α → Prop) (a : Array α) : Prop", L.pairwise),
+    "Perm": ("(a : Array α) (b : Array α) : Prop", L.is_perm),
+    "isPerm": ("(a : Array α) (b : Array α) : Bool", L.is_perm),
+    "partition": ("(p : α → Bool) (a : Array α) : Prod (Array α) (Array α)", lambda p, a: _pair_arr(L.partition(p, a))),
+    "unzip": ("(a : Array (Prod α β)) : Prod (Array α) (Array β)", lambda a: _pair_arr(L.unzip(a))),
     "indexOf?": ("(a : Array α) (x : α) : Option Nat", lambda a, x: L.idx_of_opt(x, a)),
     "getIdx?": ("(a : Array α) (x : α) : Option Nat", lambda a, x: L.idx_of_opt(x, a)),
     "foldl": ("(f : β → α → β) (init : β) (a : Array α) : β", L.foldl),
@@ -72,6 +91,20 @@ _ARRAY_RESULT = {
     "flatten": ("(a : Array (Array α)) : Array α", L.flatten),
     "flatMap": ("(f : α → Array β) (a : Array α) : Array β", L.flat_map),
     "takeWhile": ("(p : α → Bool) (a : Array α) : Array α", L.take_while),
+    "popWhile": ("(p : α → Bool) (a : Array α) : Array α", lambda p, a: _pop_while(p, a)),
+    "eraseP": ("(a : Array α) (p : α → Bool) : Array α", lambda a, p: L.erase_p(p, a)),
+    "eraseIdxIfInBounds": ("(a : Array α) (i : Nat) : Array α", L.erase_idx),
+    "insertIdx": ("(a : Array α) (i : Nat) (x : α) : Array α", lambda a, i, x: _insert_idx(a, i, x)),
+    "insertIdxIfInBounds": ("(a : Array α) (i : Nat) (x : α) : Array α", lambda a, i, x: _insert_idx(a, i, x)),
+    "swapIfInBounds": ("(a : Array α) (i : Nat) (j : Nat) : Array α", lambda a, i, j: _swap(a, i, j)),
+    "shrink": ("(a : Array α) (n : Nat) : Array α", L.take),
+    "replace": ("(a : Array α) (x : α) (y : α) : Array α", lambda a, x, y: _replace_first(a, x, y)),
+    "leftpad": ("(n : Nat) (x : α) (a : Array α) : Array α", lambda n, x, a: (x,) * max(n - len(a), 0) + tuple(a)),
+    "rightpad": ("(n : Nat) (x : α) (a : Array α) : Array α", lambda n, x, a: tuple(a) + (x,) * max(n - len(a), 0)),
+    "reduceOption": ("(a : Array (Option α)) : Array α", lambda a: tuple(x.val for x in a if x is not None)),
+    "getEvenElems": ("(a : Array α) : Array α", lambda a: tuple(a[::2])),
+    "range'": ("(start : Nat) (size : Nat) (step : Nat := 1) : Array Nat", L.range_prime),
+    "modifyOp": ("(a : Array α) (i : Nat) (f : α → α) : Array α", L.modify),
     "replicate": ("(n : Nat) (x : α) : Array α", L.replicate),
     "mkArray": ("(n : Nat) (x : α) : Array α", L.replicate),
     "range": ("(n : Nat) : Array Nat", L.range_),
@@ -90,6 +123,58 @@ _ARRAY_RESULT = {
     "swap!": ("(a : Array α) (i : Nat) (j : Nat) : Array α", lambda a, i, j: _swap(a, i, j)),
     "swap": ("(a : Array α) (i : Nat) (j : Nat) : Array α", lambda a, i, j: _swap(a, i, j)),
 }
+
+
+def _span(a: tuple, r: tuple) -> tuple:
+    # Array.any/all (start := 0) (stop := as.size): the elements from `start` to `min stop size`
+    if not r:
+        return a
+    start = r[0]
+    stop = r[1] if len(r) > 1 else len(a)
+    return tuple(a[start : min(stop, len(a))]) if start < stop else ()
+
+
+def _pair_arr(p: Any) -> Any:
+    from specbridge.lean.values import Pair
+
+    return Pair(LArray(p.fst), LArray(p.snd))
+
+
+def _get_max(a: tuple, lt: Any) -> Some | None:
+    # Array.getMax?: fold from a[0], replacing `best` by `x` when `lt best x`
+    if not a:
+        return None
+    g = fn2(lt)
+    best = a[0]
+    for x in a[1:]:
+        if g(best, x):
+            best = x
+    return Some(best)
+
+
+def _is_eqv(a: tuple, b: tuple, p: Any) -> bool:
+    g = fn2(p)
+    return len(a) == len(b) and all(g(x, y) for x, y in zip(a, b, strict=True))
+
+
+def _pop_while(p: Any, a: tuple) -> tuple:
+    g = fn1(p)
+    n = len(a)
+    while n > 0 and g(a[n - 1]):
+        n -= 1
+    return tuple(a[:n])
+
+
+def _insert_idx(a: tuple, i: int, x: Any) -> tuple:
+    # insertIdx! panics and insertIdxIfInBounds returns the array unchanged when i > size
+    return tuple(a[:i]) + (x,) + tuple(a[i:]) if 0 <= i <= len(a) else a
+
+
+def _replace_first(a: tuple, x: Any, y: Any) -> tuple:
+    for i, v in enumerate(a):
+        if v == x:
+            return tuple(a[:i]) + (y,) + tuple(a[i + 1 :])
+    return a
 
 
 def _swap(a: tuple, i: int, j: int) -> tuple:
