@@ -34,6 +34,51 @@ def _stem(word: str) -> str:
     return word
 
 
+# Abbreviations common in function names, spelled out so `maxOfList` meets "maximum" in a requirement.
+ABBREVIATIONS = {
+    "abs": "absolute",
+    "max": "maximum",
+    "min": "minimum",
+    "idx": "index",
+    "pos": "position",
+    "cnt": "count",
+    "num": "number",
+    "nums": "numbers",
+    "len": "length",
+    "arr": "array",
+    "str": "string",
+    "lst": "list",
+    "rev": "reverse",
+    "avg": "average",
+    "prod": "product",
+    "elem": "element",
+    "elems": "elements",
+    "dup": "duplicate",
+    "dups": "duplicates",
+    "asc": "ascending",
+    "desc": "descending",
+    "fib": "fibonacci",
+    "fact": "factorial",
+    "gcd": "gcd",
+    "sqrt": "square root",
+    "freq": "frequency",
+    "diff": "difference",
+    "concat": "concatenate",
+    "int": "integer",
+    "ints": "integers",
+    "char": "character",
+    "chars": "characters",
+}
+
+
+def split_name(name: str) -> list[str]:
+    """A function name as lower-case words: camelCase, snake_case and digits split, abbreviations spelled out."""
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", text)
+    words = re.findall(r"[a-zA-Z]+|\d+", text.lower())
+    return [x for w in words for x in ABBREVIATIONS.get(w, w).split()]
+
+
 def tokenize(text: str) -> list[str]:
     """Lower-case word stems without stop words; camelCase and snake_case names are split."""
     text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)
@@ -117,11 +162,13 @@ class Retriever:
     def __init__(self, corpus: list[Task], *, text_weight: float = 0.75):
         self.corpus = list(corpus)
         self.text_weight = text_weight
-        self._index = BM25([tokenize(requirement_text(t) + " " + t.signature.name) for t in self.corpus])
+        self._index = BM25(
+            [tokenize(requirement_text(t) + " " + " ".join(split_name(t.signature.name))) for t in self.corpus]
+        )
 
     def search(self, task: Task, k: int = 3) -> list[Retrieved]:
         """The `k` best corpus tasks for `task`, never the task itself (same id or same requirement text)."""
-        query = tokenize(requirement_text(task) + " " + task.signature.name)
+        query = tokenize(requirement_text(task) + " " + " ".join(split_name(task.signature.name)))
         raw = self._index.scores(query)
         best = max(raw, default=0.0) or 1.0
         own_text = " ".join(task.requirement.split())

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from specbridge.retrieval import split_name
 from specbridge.tasks import Task
 
 _NUM = {"Nat", "Int"}
@@ -1042,7 +1043,7 @@ def match_patterns(task: Task) -> list[PatternSpec]:
     params = [view(p.name, p.type) for p in sig.params]
     result = view("result", sig.return_type)
     text = _text(task)
-    name = " ".join(re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", sig.name).replace("_", " ").lower().split())
+    name = " ".join(split_name(sig.name))
     out: list[PatternSpec] = []
     seen: set[tuple[str, str]] = set()
     for _, fn in PATTERNS:
