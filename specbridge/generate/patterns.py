@@ -117,6 +117,10 @@ class Ctx:
     def in_name(self, pattern: str) -> bool:
         return re.search(pattern, self.name) is not None
 
+    def named(self, pattern: str, in_name: float, in_text: float) -> float:
+        """`in_name` when the function's name says it, `in_text` when only the requirement does (0 if neither)."""
+        return in_name if self.in_name(pattern) else (in_text if self.has(pattern) else 0.0)
+
     def prefer(self, mine: str, other: str, strong: float, weak: float) -> float:
         """`strong` unless the wording also names the alternative `other` (then the function's name decides)."""
         if not self.has(other):
@@ -235,11 +239,18 @@ def _char_preds(ctx: Ctx, others: list[View]) -> list[Pred]:
 
 
 def element_preds(ctx: Ctx, elem: str, others: list[View]) -> list[Pred]:
+    """Predicates on one element named by the wording; with another parameter of the element's type and no
+    comparison named, equality with it ("remove x from the list", "count x") as the default reading."""
     if elem in _NUM:
-        return _num_preds(ctx, elem, others)
-    if elem == "Char":
-        return _char_preds(ctx, others)
-    return [Pred(lambda v, n=o.name: f"{v} = {n}", f"equal to `{o.name}`") for o in others if o.type == elem]
+        preds = _num_preds(ctx, elem, others)
+    elif elem == "Char":
+        preds = _char_preds(ctx, others)
+    else:
+        preds = [Pred(lambda v, n=o.name: f"{v} = {n}", f"equal to `{o.name}`") for o in others if o.type == elem]
+    for o in others:
+        if o.type == elem and not any(o.name in p.body("v") for p in preds):
+            preds.append(Pred(lambda v, n=o.name: f"{v} = {n}", f"equal to `{o.name}`"))
+    return preds
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -306,6 +317,43 @@ def _extremum_seq(ctx: Ctx) -> Iterator[PatternSpec]:
             f"result ∈ {s.lst} ∧ ∀ {x} ∈ {s.lst}, {rel}",
             strength,
         )
+
+
+@pattern("extremum-of-sequence-option")
+def _extremum_option(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    r = ctx.result
+    if s is None or r.kind != "option" or r.elem != s.elem or s.elem not in (*_NUM, "Char") or len(ctx.params) != 1:
+        return
+    for which, words in _EXTREMUM.items():
+        if not ctx.has(words):
+            continue
+        other = "min" if which == "max" else "max"
+        strength = ctx.prefer(words, _EXTREMUM[other], 0.85, 0.45)
+        if ctx.has(_NOT_PLAIN_EXTREMUM):
+            strength -= 0.4
+        x, m = ctx.fresh("x"), ctx.fresh("m")
+        rel = f"{x} ≤ {m}" if which == "max" else f"{m} ≤ {x}"
+        yield PatternSpec(
+            f"{which}-of-sequence-or-none",
+            "True",
+            f"match result with\n| none => {s.lst} = []\n| some {m} => {m} ∈ {s.lst} ∧ ∀ {x} ∈ {s.lst}, {rel}",
+            strength,
+        )
+
+
+@pattern("first-or-last-element")
+def _end_element(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    if s is None or len(ctx.params) != 1 or ctx.result.type != s.elem:
+        return
+    verb = r"\b(return|get|find|retriev|extract)\w* the "
+    strength = 0.7 if ctx.in_name(r"^(get |find )?last( element)?$") else (0.5 if ctx.has(verb + "last ") else 0)
+    if strength:
+        yield PatternSpec("last-element", _guard(ctx, s, True), f"result = {s.at(f'{s.length} - 1')}", strength)
+    strength = 0.7 if ctx.in_name(r"^(get |find )?first( element)?$") else (0.5 if ctx.has(verb + "first ") else 0)
+    if strength and not ctx.has(r"\b(even|odd|positive|negative|repeat|occurrence|index|position)"):
+        yield PatternSpec("first-element", _guard(ctx, s, True), f"result = {s.at('0')}", strength)
 
 
 @pattern("extremum-of-numbers")
@@ -483,7 +531,7 @@ def _index_of(ctx: Ctx) -> Iterator[PatternSpec]:
     r = ctx.result
     if s is None or not (r.type in ("Nat", "Int") or (r.kind == "option" and r.elem == "Nat")):
         return
-    if not ctx.has(r"\b(index|position|location|where)\b"):
+    if not ctx.has(r"\b(index|position|location|where)\b") or ctx.has(r"\binsert"):
         return
     others = [p for p in ctx.params if p is not s]
     if len(others) > 1:
@@ -1059,3 +1107,94 @@ def match_patterns(task: Task) -> list[PatternSpec]:
                 out.append(spec)
     out.sort(key=lambda s: -s.strength)
     return out
+
+
+@pattern("number-map")
+def _number_map(ctx: Ctx) -> Iterator[PatternSpec]:
+    if len(ctx.params) != 1 or ctx.params[0].kind != "num" or ctx.result.type != ctx.params[0].type:
+        return
+    x = ctx.params[0].name
+    hits = [
+        (pat, f, label)
+        for pat, f, label in _MAPS
+        if ctx.has(pat) and label != "last digit" and not (label == "negate" and ctx.params[0].type == "Nat")
+    ]
+    for pat, f, label in hits:
+        strength = ctx.named(pat, 0.75, 0.6 if len(hits) == 1 else 0.3)
+        yield PatternSpec(f"number-{_slug(label)}", "True", f"result = {f(x)}", strength)
+
+
+_ARITH = [
+    (r"\b(sum|add|addition|plus)\b", "+", "sum"),
+    (r"\b(product|multipl\w*|times)\b", "*", "product"),
+    (r"\b(difference|subtract\w*|minus)\b", "-", "difference"),
+    (r"\b(quotient|divi(de|sion))\b", "/", "quotient"),
+    (r"\b(remainder|modulo|modulus|mod)\b", "%", "remainder"),
+]
+
+
+@pattern("two-number-arithmetic")
+def _arith(ctx: Ctx) -> Iterator[PatternSpec]:
+    nums = ctx.nums()
+    if len(nums) != 2 or len(ctx.params) != 2 or ctx.result.kind != "num":
+        return
+    a, b = nums
+    if not (a.type == b.type == ctx.result.type):
+        return
+    hits = [(pat, op, label) for pat, op, label in _ARITH if ctx.has(pat)]
+    for pat, op, label in hits:
+        pre = f"{b.name} ≠ 0" if op in ("/", "%") else "True"
+        strength = ctx.named(pat, 0.7, 0.5 if len(hits) == 1 else 0.25)
+        yield PatternSpec(f"two-number-{label}", pre, f"result = {a.name} {op} {b.name}", strength)
+
+
+@pattern("number-predicate")
+def _number_pred(ctx: Ctx) -> Iterator[PatternSpec]:
+    if len(ctx.params) != 1 or ctx.result.kind != "bool" or ctx.params[0].kind not in ("num", "char"):
+        return
+    p = ctx.params[0]
+    preds = _num_preds(ctx, p.type, []) if p.kind == "num" else _char_preds(ctx, [])
+    for pred in preds:
+        if pred.label in ("even", "odd"):
+            continue  # the parity pattern
+        strength = 0.8 if pred.label.split()[-1][:5] in ctx.name else 0.4
+        yield PatternSpec(f"is-{_slug(pred.label)}", "True", f"(result = true ↔ {pred.body(p.name)})", strength)
+
+
+@pattern("common-element")
+def _common(ctx: Ctx) -> Iterator[PatternSpec]:
+    seqs = ctx.seqs()
+    if len(seqs) != 2 or len(ctx.params) != 2 or ctx.result.kind != "bool" or seqs[0].elem != seqs[1].elem:
+        return
+    a, b = seqs
+    x = ctx.fresh("x")
+    if ctx.has(r"\bcommon|shared?\b|overlap|intersect"):
+        yield PatternSpec("common-element", "True", f"(result = true ↔ ∃ {x} ∈ {a.lst}, {x} ∈ {b.lst})", 0.7)
+    if ctx.has(r"disjoint|no common|nothing in common"):
+        yield PatternSpec("disjoint", "True", f"(result = true ↔ ∀ {x} ∈ {a.lst}, {x} ∉ {b.lst})", 0.7)
+
+
+@pattern("take-drop")
+def _take_drop(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    r = ctx.result
+    if s is None or r.type != s.type or len(ctx.params) != 2:
+        return
+    k = next(p for p in ctx.params if p is not s)
+    if k.type != "Nat":
+        return
+    if ctx.has(r"\b(first|leading|prefix|take)\b") and not ctx.has(r"\b(remov|drop|skip|delet|without)"):
+        yield PatternSpec("take-first", "True", r.equals_list(f"{s.lst}.take {k.name}"), 0.5)
+    if ctx.has(r"\b(remov|drop|skip|delet|without)\w*\b[^.]{0,30}\bfirst\b"):
+        yield PatternSpec("drop-first", "True", r.equals_list(f"{s.lst}.drop {k.name}"), 0.55)
+
+
+@pattern("prepend")
+def _prepend(ctx: Ctx) -> Iterator[PatternSpec]:
+    r = ctx.result
+    s = _one_seq(ctx)
+    if s is None or r.type != s.type or len(ctx.params) != 2 or not ctx.has(r"prepend|(beginning|front|start|head)\b"):
+        return
+    v = next(p for p in ctx.params if p is not s)
+    if v.type == s.elem and ctx.has(r"\b(add|insert|prepend|put|push)"):
+        yield PatternSpec("prepend", "True", r.equals_list(f"{v.name} :: {s.lst}"), 0.6)

@@ -203,3 +203,19 @@ def test_what_the_inputs_may_contain_does_not_select_a_predicate() -> None:
         "Nat",
     )
     assert [p.name for p in match_patterns(t)] == ["count-equal-to-key"]
+
+
+def test_more_shapes_option_extremum_removal_and_arithmetic() -> None:
+    t = _task(
+        "Return the smallest number, or none for an empty array.", "findSmallest", [("s", "Array Nat")], "Option Nat"
+    )
+    text = _spec(t, "min-of-sequence-or-none")
+    assert post(t, text, {"s": "#[4, 2, 9]"}, "some 2") and post(t, text, {"s": "#[]"}, "none")
+    assert not post(t, text, {"s": "#[4, 2, 9]"}, "some 4") and not post(t, text, {"s": "#[4]"}, "none")
+    # another parameter of the element type and no comparison named: equality is the reading
+    r = _task("(no description)", "removeElement", [("lst", "List Nat"), ("target", "Nat")], "List Nat")
+    text = _spec(r, "remove-equal-to-target")
+    assert post(r, text, {"lst": "[1, 2, 1, 3]", "target": "1"}, "[2, 3]")
+    m = _task("(no description)", "multiply", [("a", "Int"), ("b", "Int")], "Int")
+    assert [p.name for p in match_patterns(m)][0] == "two-number-product"
+    assert post(m, _spec(m, "two-number-product"), {"a": "-3", "b": "4"}, "-12")
