@@ -19,6 +19,7 @@ from typing import Any
 from specbridge.errors import UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
+from specbridge.lean.stdlib.mathlib import divisor_list
 
 Code = Callable[[list], Any]
 
@@ -248,7 +249,19 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
             lo = d[1](env) if d[1] is not None else 0
             hi = d[2](env)
             return range(lo, hi)
+        if d[0] == "divisors":
+            n = d[1](env)
+            if n == 0:
+                if d[2] is None:
+                    raise Undecided("every number divides 0: the quantifier has no bound")
+                return domain_range(d[2], env)
+            divs = divisor_list(abs(n))
+            return [*divs, *(-x for x in divs)] if d[3] else divs
         return d[1]
+
+    def domain_range(d: tuple, env: list) -> range:
+        lo = d[1](env) if d[1] is not None else 0
+        return range(lo, d[2](env))
 
     if not unbounded:
         if kind == "exists_unique":
@@ -617,8 +630,10 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
         if f.kind == "mem":
             code, _t = c.expr(f.expr, sc)
             return ("mem", code)
-    his = sorted((f for f in facts if f.kind.startswith("hi")), key=lambda f: f.kind == "hi_dvd")
+    his = [f for f in facts if f.kind.startswith("hi") and f.kind != "hi_dvd"]
+    dvds = [f for f in facts if f.kind == "hi_dvd"]
     los = [f for f in facts if f.kind.startswith("lo")]
+    rng: tuple | None = None
     if tname == "Nat":
         for f in his:
             if f.kind.endswith("_nat") and f.addend is not None:
@@ -627,13 +642,18 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
                     continue  # `i + d ≤ n` with d : Int does not bound i by n
             hc = _hi_code(c, f, sc)
             lo = _lo_code(c, los[0], sc) if los else None
-            return ("range", lo, hc)
-        return None
-    if tname == "Int":
-        his = [f for f in his if not f.kind.endswith("_nat") and f.kind != "hi_dvd"]
+            rng = ("range", lo, hc)
+            break
+    elif tname == "Int":
+        his = [f for f in his if not f.kind.endswith("_nat")]
         if his and los:
-            return ("range", _lo_code(c, los[0], sc), _hi_code(c, his[0], sc))
-        return None
+            rng = ("range", _lo_code(c, los[0], sc), _hi_code(c, his[0], sc))
+    if tname in ("Nat", "Int") and dvds:
+        # `v ∣ n`: only the divisors of n matter (and all of their negatives for an Int v); n = 0 has them all
+        dc, _t = c.expr(dvds[0].expr, sc)
+        return ("divisors", dc, rng, tname == "Int")
+    if tname in ("Nat", "Int"):
+        return rng
     if tname == "Bool":
         return ("values", (False, True))
     if tname == "UInt8":
@@ -645,16 +665,6 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
 
 def _hi_code(c: Any, f: Fact, sc: Any) -> Code:
     code, _t = c.expr(f.expr, sc, None)
-    if f.kind == "hi_dvd":
-        from specbridge.lean.interp import Undecided
-
-        def dvd_bound(env: list) -> int:
-            x = code(env)
-            if x == 0:
-                raise Undecided("a divisor of 0 is unbounded")
-            return abs(x) + 1
-
-        return dvd_bound
     if f.kind in ("hi_le", "hi_le_nat"):
         return lambda env: code(env) + 1
     if f.kind == "hi_lt_nat":

@@ -116,6 +116,17 @@ def test_unbounded_equations_with_squares_and_powers_are_solved() -> None:
         ev("∃ k : Nat, 1 ^ k = 2")  # base 1: no logarithm, no growth; only the bounded search
 
 
+def test_divisibility_guards_enumerate_divisors() -> None:
+    # `p ∣ n` (n ≠ 0): only the divisors of n matter, found by factorization even for huge n
+    n = "6285195213566005335561053533150026217291776"  # 2^55 * 3^55
+    assert ev(f"∀ p : Nat, Nat.Prime p → p ∣ {n} → p ∈ [2, 3]") is True
+    assert ev("∀ p : Nat, Nat.Prime p → p ∣ 20241147794175 → p ∈ [3, 5, 7, 11, 31]") is False  # 47 divides it
+    assert ev("∃ d : Int, d ∣ 12 ∧ d < -11") is True  # Int divisors come with their negatives
+    assert ev("∀ d, d < 10 → d ∣ 0 → d < 50") is True  # every d divides 0: the range bound is used
+    with pytest.raises(Undecided):
+        ev("∀ d : Nat, d ∣ 0 → d < 5")
+
+
 def test_one_point_rule_binds_any_type() -> None:
     # `∃ x, x = e ∧ P x` is `P e`; `∀ x, x = e → P x` is `P e` — for lists, strings, any type
     assert ev('∃ w : List String, w = ["a", "b"].reverse ∧ String.intercalate " " w = "b a"') is True

@@ -50,3 +50,15 @@ def test_float_edge_cases() -> None:
     assert math.isnan(ev("(0.0 : Float) / 0.0", "Float"))
     assert ev("(1.0 : Float) / 0.0", "Float") == math.inf
     assert ev("Float.nan.isNaN", "Bool") is True
+
+
+def test_number_theory_is_exact_beyond_trial_division() -> None:
+    # Miller-Rabin with the first 13 prime bases is exact below 3.3e24; Pollard's rho factors large numbers
+    assert ev("Nat.Prime 1000000007 ∧ Nat.Prime (2 ^ 61 - 1) ∧ ¬ Nat.Prime 3215031751") is True  # a strong pseudoprime
+    assert ev("Nat.primeFactorsList (2 ^ 55 * 3 ^ 55)", "List Nat") == (2,) * 55 + (3,) * 55
+    assert ev("Nat.primeFactors 1000000000100000000002379", "Finset Nat") == (1000000000039, 1000000000061)
+    assert ev("(Nat.divisors 360).card", "Nat") == 24
+    # Mathlib's conventions at 0 and 1
+    assert ev("Nat.divisors 0", "Finset Nat") == ()
+    assert ev("Nat.minFac 0 + Nat.minFac 1", "Nat") == 3
+    assert ev("Nat.properDivisors 12", "Finset Nat") == (1, 2, 3, 4, 6)

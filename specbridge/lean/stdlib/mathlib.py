@@ -10,76 +10,138 @@ from specbridge.lean.stdlib import builtin
 from specbridge.lean.stdlib import lists as L
 from specbridge.lean.values import fn1
 
+# -- primes and factorizations: Miller-Rabin (deterministic below 3.3e24) and Pollard's rho ---------------------
 
-@builtin("Nat.Prime", "(n : Nat) : Prop", aliases=("Nat.prime", "Prime", "Nat.isPrime"))
-def nat_prime(n: int) -> bool:
+_SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_MR_LIMIT = 3_317_044_064_679_887_385_961_981  # the first 13 primes as bases decide every n below this
+_MAX_DIVISORS = 1_000_000
+
+
+def is_prime(n: int) -> bool:
+    """Exact primality for n < 3.3e24 (strong probable-prime test to the first 13 prime bases, a proven bound)."""
     if n < 2:
         return False
-    if n < 4:
-        return True
-    if n % 2 == 0:
-        return False
-    if n > 10**14:
+    for p in _SMALL_PRIMES:
+        if n % p == 0:
+            return n == p
+    if n >= _MR_LIMIT:
         raise EvaluationLimit("size", f"primality of {n}")
-    for d in range(3, math.isqrt(n) + 1, 2):
-        if n % d == 0:
+    d, r = n - 1, 0
+    while d % 2 == 0:
+        d //= 2
+        r += 1
+    for a in _SMALL_PRIMES:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(r - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
             return False
     return True
 
 
+def _rho(n: int) -> int:
+    """A non-trivial factor of the odd composite n (Pollard-Brent)."""
+    for c in range(1, 200):
+        y, m, g, r, q = 2, 128, 1, 1, 1
+        x = ys = 2
+        while g == 1:
+            x = y
+            for _ in range(r):
+                y = (y * y + c) % n
+            k = 0
+            while k < r and g == 1:
+                ys = y
+                for _ in range(min(m, r - k)):
+                    y = (y * y + c) % n
+                    q = q * abs(x - y) % n
+                g = math.gcd(q, n)
+                k += m
+            r *= 2
+        if g == n:
+            g = 1
+            while g == 1:
+                ys = (ys * ys + c) % n
+                g = math.gcd(abs(x - ys), n)
+        if g != n:
+            return g
+    raise EvaluationLimit("size", f"factorization of {n}")
+
+
+def factorization(n: int) -> dict[int, int]:
+    """The prime factorization of n ≥ 1 as {prime: exponent}."""
+    out: dict[int, int] = {}
+    if n < 1:
+        raise ValueError("factorization of a non-positive number")
+    for p in (2, 3, 5, 7, 11, 13):
+        while n % p == 0:
+            out[p] = out.get(p, 0) + 1
+            n //= p
+    d = 17
+    while n > 1 and d * d <= n and d < 10_000:
+        while n % d == 0:
+            out[d] = out.get(d, 0) + 1
+            n //= d
+        d += 2
+    stack = [n] if n > 1 else []
+    while stack:
+        m = stack.pop()
+        if m < d * d or is_prime(m):
+            out[m] = out.get(m, 0) + 1
+            continue
+        f = _rho(m)
+        stack.extend((f, m // f))
+    return dict(sorted(out.items()))
+
+
+def divisor_list(n: int) -> list[int]:
+    """The positive divisors of n ≥ 1, ascending."""
+    divs = [1]
+    for p, e in factorization(n).items():
+        divs = [d * p**k for d in divs for k in range(e + 1)]
+        if len(divs) > _MAX_DIVISORS:
+            raise EvaluationLimit("size", f"divisors of {n}")
+    return sorted(divs)
+
+
+@builtin("Nat.Prime", "(n : Nat) : Prop", aliases=("Nat.prime", "Prime", "Nat.isPrime"))
+def nat_prime(n: int) -> bool:
+    return is_prime(n)
+
+
 @builtin("Nat.minFac", "(n : Nat) : Nat")
 def min_fac(n: int) -> int:
+    # Mathlib: minFac 0 = 2, minFac 1 = 1
+    if n == 0:
+        return 2
     if n == 1:
         return 1
-    if n % 2 == 0:
-        return 2
-    for d in range(3, math.isqrt(n) + 1, 2):
-        if n % d == 0:
-            return d
-    return n
+    return next(iter(factorization(n)))
 
 
 @builtin("Nat.primeFactors", "(n : Nat) : Finset Nat")
 def prime_factors(n: int) -> tuple:
-    out = []
-    d = 2
-    while n > 1 and d * d <= n:
-        if n % d == 0:
-            out.append(d)
-            while n % d == 0:
-                n //= d
-        d += 1
-    if n > 1:
-        out.append(n)
-    return tuple(out)
+    return tuple(factorization(n)) if n > 0 else ()
 
 
 @builtin("Nat.primeFactorsList", "(n : Nat) : List Nat", aliases=("Nat.factors",))
 def prime_factors_list(n: int) -> tuple:
-    out = []
-    d = 2
-    while n > 1 and d * d <= n:
-        while n % d == 0:
-            out.append(d)
-            n //= d
-        d += 1
-    if n > 1:
-        out.append(n)
-    return tuple(out)
+    if n == 0:
+        return ()
+    return tuple(p for p, e in factorization(n).items() for _ in range(e))
 
 
 @builtin("Nat.divisors", "(n : Nat) : Finset Nat")
 def divisors(n: int) -> tuple:
-    if n > 10**7:
-        raise EvaluationLimit("size", f"divisors of {n}")
-    return tuple(d for d in range(1, n + 1) if n % d == 0)
+    return tuple(divisor_list(n)) if n > 0 else ()  # Mathlib: divisors 0 = ∅
 
 
 @builtin("Nat.properDivisors", "(n : Nat) : Finset Nat")
 def proper_divisors(n: int) -> tuple:
-    if n > 10**7:
-        raise EvaluationLimit("size", f"divisors of {n}")
-    return tuple(d for d in range(1, n) if n % d == 0)
+    return tuple(divisor_list(n)[:-1]) if n > 0 else ()
 
 
 @builtin("Nat.fib", "(n : Nat) : Nat")
