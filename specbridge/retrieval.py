@@ -100,6 +100,19 @@ class BM25:
         self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
         self.k1, self.b = k1, b
 
+    def self_score(self, query: list[str]) -> float:
+        """The score the query would get against a document made of exactly its own words: the ceiling a
+        corpus document can reach, so that scores divided by it mean the same whether or not such a document
+        (the task itself, in a leave-one-out run) is in the corpus."""
+        q = Counter(query)
+        n = len(self.docs)
+        norm = self.k1 * (1 - self.b + self.b * len(query) / (self.avg or 1))
+        out = 0.0
+        for term, qf in q.items():
+            idf = self.idf.get(term, math.log(1 + (n + 0.5) / 0.5))
+            out += idf * qf * (self.k1 + 1) / (qf + norm) * (1 + math.log(qf))
+        return out
+
     def scores(self, query: list[str]) -> list[float]:
         q = Counter(query)
         out = []
@@ -152,7 +165,7 @@ def signature_similarity(a: Signature, b: Signature) -> float:
 class Retrieved:
     task: Task
     score: float
-    text_score: float  # BM25 normalised to [0, 1] by the best hit of the query
+    text_score: float  # BM25 divided by the query's own score against itself (see BM25.self_score), at most 1
     signature_score: float
 
 
@@ -170,7 +183,7 @@ class Retriever:
         """The `k` best corpus tasks for `task`, never the task itself (same id or same requirement text)."""
         query = tokenize(requirement_text(task) + " " + " ".join(split_name(task.signature.name)))
         raw = self._index.scores(query)
-        best = max(raw, default=0.0) or 1.0
+        best = max(max(raw, default=0.0), self._index.self_score(query)) or 1.0
         own_text = " ".join(task.requirement.split())
         hits = []
         for other, s in zip(self.corpus, raw, strict=True):

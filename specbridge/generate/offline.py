@@ -36,6 +36,7 @@ MAX_PROBED = 16  # candidates evaluated on generated inputs (no example tests)
 MAX_CHECKED = 40  # candidates checked on example tests
 PATTERN_BASE = 0.75  # prior of a pattern candidate: PATTERN_BASE + PATTERN_SCALE * wording strength
 PATTERN_SCALE = 0.3
+AGREEMENT_BONUS = 0.1  # a pattern and an adapted corpus spec that come out identical
 
 
 @dataclass
@@ -49,6 +50,8 @@ class Candidate:
     check: CheckResult | None = None
     probe_penalty: float = 0.0
     pattern: str = ""  # the generic pattern (patterns.py) the postcondition came from, if any
+    primary: bool = False  # straight from a pattern or a corpus task (not a derived variant)
+    agreed: bool = False  # a pattern and a corpus task both gave this spec
 
     def spec(self) -> ReferenceSpec:
         return ReferenceSpec(aux=self.aux, precond=self.precond, postcond=self.postcond)
@@ -329,18 +332,34 @@ class OfflineGenerator:
                 )
             )
         out: list[Candidate] = []
-        seen: set[tuple[str, str, str]] = set()
+        seen: dict[tuple[str, str, str], Candidate] = {}
 
-        def add(c: Candidate) -> None:
+        def add(c: Candidate, primary: bool = False) -> None:
             key = (_norm_body(c.aux), _norm_body(c.precond), _norm_body(c.postcond))
-            if key not in seen:
-                seen.add(key)
+            first = seen.get(key)
+            if first is None:
+                c.primary = primary
+                seen[key] = c
                 out.append(c)
+                return
+            # The same spec reached twice. From a pattern and from a corpus task, independently: more likely right.
+            keep, other = (first, c) if first.prior >= c.prior else (c, first)
+            both_primary = primary and first.primary
+            if both_primary and bool(keep.pattern) != bool(other.pattern) and not keep.agreed:
+                keep.prior += AGREEMENT_BONUS
+                keep.agreed = True
+                origin = (
+                    f"the generic pattern `{other.pattern}`" if other.pattern else f"corpus task {other.sources[0]}"
+                )
+                keep.notes = [*keep.notes, f"the same spec also comes from {origin}"]
+            if keep is not first:
+                out[out.index(first)] = keep
+                seen[key] = keep
 
         guard = wording_guard(task)
         order = sorted_guard(task)
         for c in adapted:
-            add(c)
+            add(c, primary=True)
             if order and "Pairwise" not in c.precond and "Sorted" not in c.precond:
                 pre = order[0] if _norm_body(c.precond) == "True" else f"{order[0]} ∧ ({c.precond})"
                 add(

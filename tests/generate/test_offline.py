@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from specbridge.generate.base import GenerationContext
@@ -234,3 +235,22 @@ def test_sorted_input_in_words_gives_an_order_guard() -> None:
         id="c", requirement="The list is sorted in ascending order and has distinct elements.", signature=sig
     )
     assert sorted_guard(distinct) is not None and "(· < ·)" in sorted_guard(distinct)[0]
+
+
+def test_a_pattern_and_a_corpus_task_that_agree_win_together() -> None:
+    gen = OfflineGenerator().generate(TARGET, _ctx())  # "sort": the sort pattern, and corpus-sort adapted
+    assert "List.Pairwise (· ≤ ·)" in gen.spec_text
+    assert "generic pattern `sort`" in gen.notes or "corpus-sort" in gen.notes
+    cands = OfflineGenerator().candidates(TARGET.visible_view(), _ctx())
+    assert cands[0].primary and (cands[0].pattern or cands[0].sources)
+
+
+def test_text_scores_mean_the_same_with_or_without_the_task_in_the_corpus() -> None:
+    from specbridge.retrieval import Retriever
+
+    with_self = Retriever([*CORPUS, TARGET.model_copy(update={"reference": SORT_ARRAY.reference})])
+    without = Retriever(CORPUS)
+    a = {h.task.id: h.text_score for h in with_self.search(TARGET, 5)}
+    b = {h.task.id: h.text_score for h in without.search(TARGET, 5)}
+    assert a == pytest.approx(b, abs=0.05)  # normalised by the query's own ceiling, not the best other hit
+    assert max(b.values()) < 1.0
