@@ -89,12 +89,17 @@ def view(name: str, lean_type: str) -> View:
         return View(name, t, "bool")
     if t == "String":
         return View(name, t, "string", "Char")
+    if len(_split_pair(t)) == 2:
+        return View(name, t, "pair")
     m = re.fullmatch(r"(List|Array) (.+)", t)
     if m:
         return View(name, t, m.group(1).lower(), _norm(m.group(2)))
     m = re.fullmatch(r"Option (.+)", t)
     if m:
         return View(name, t, "option", _norm(m.group(1)))
+    m = re.fullmatch(r"(\w+) (->|→) Bool", t)
+    if m:
+        return View(name, t, "predicate", m.group(1))  # a predicate parameter on `elem`
     if "×" in t:
         return View(name, t, "pair")
     return View(name, t, "other")
@@ -180,8 +185,8 @@ class Pred:
 def _num_preds(ctx: Ctx, elem: str, others: list[View]) -> list[Pred]:
     out: list[Pred] = []
     words = [
-        (r"\beven\b", lambda v: f"{v} % 2 = 0", "even"),
-        (r"\bodd\b", lambda v: f"{v} % 2 ≠ 0", "odd"),
+        (r"\bevens?\b", lambda v: f"{v} % 2 = 0", "even"),
+        (r"\bodds?\b", lambda v: f"{v} % 2 ≠ 0", "odd"),
         (r"\bpositive\b", lambda v: f"{v} > 0", "positive"),
         (r"\bnegative\b", lambda v: f"{v} < 0", "negative"),
         (r"\bnon-?negative\b", lambda v: f"{v} ≥ 0", "non-negative"),
@@ -250,6 +255,8 @@ def element_preds(ctx: Ctx, elem: str, others: list[View]) -> list[Pred]:
     for o in others:
         if o.type == elem and not any(o.name in p.body("v") for p in preds):
             preds.append(Pred(lambda v, n=o.name: f"{v} = {n}", f"equal to `{o.name}`"))
+        if o.kind == "predicate" and o.elem == elem:
+            preds = [Pred(lambda v, n=o.name: f"{n} {v} = true", f"satisfying `{o.name}`")]  # the task's own
     return preds
 
 
@@ -531,8 +538,9 @@ def _index_of(ctx: Ctx) -> Iterator[PatternSpec]:
     r = ctx.result
     if s is None or not (r.type in ("Nat", "Int") or (r.kind == "option" and r.elem == "Nat")):
         return
-    if not ctx.has(r"\b(index|position|location|where)\b") or ctx.has(r"\binsert"):
+    if not ctx.has(r"\b(index|position|location|where|search)\b") or ctx.has(r"\binsert"):
         return
+    vague = not ctx.has(r"\b(index|position|location|where)\b")  # "search" alone
     others = [p for p in ctx.params if p is not s]
     if len(others) > 1:
         return
@@ -541,7 +549,7 @@ def _index_of(ctx: Ctx) -> Iterator[PatternSpec]:
     n = s.length
     for pred in element_preds(ctx, s.elem, others):
         uses = not others or others[0].name in pred.body("v")
-        strength = 0.75 if uses else 0.15
+        strength = (0.75 if uses else 0.15) * (0.7 if vague else 1.0)
 
         def found(i: str, pred: Pred = pred) -> str:
             if last:
@@ -1198,3 +1206,49 @@ def _prepend(ctx: Ctx) -> Iterator[PatternSpec]:
     v = next(p for p in ctx.params if p is not s)
     if v.type == s.elem and ctx.has(r"\b(add|insert|prepend|put|push)"):
         yield PatternSpec("prepend", "True", r.equals_list(f"{v.name} :: {s.lst}"), 0.6)
+
+
+@pattern("partition")
+def _partition(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    r = ctx.result
+    if s is None or len(ctx.params) != 1 or r.kind != "pair" or s.elem not in (*_NUM, "Char"):
+        return
+    parts = [view("result.1", x) for x in _split_pair(r.type)]
+    if len(parts) != 2 or any(not p.seq or p.elem != s.elem for p in parts):
+        return
+    preds = element_preds(ctx, s.elem, [])
+    x = ctx.fresh("x")
+    for a in preds:
+        for b in preds:
+            if a is b or {a.label, b.label} not in ({"even", "odd"}, {"positive", "negative"}, {"zero", "non-zero"}):
+                continue
+            first = view("result.1", parts[0].type)
+            second = view("result.2", parts[1].type)
+            yield PatternSpec(
+                f"partition-{_slug(a.label)}-{_slug(b.label)}",
+                "True",
+                f"{first.equals_list(f'{s.lst}.filter (fun {x} => {a.body(x)})')} ∧ "
+                f"{second.equals_list(f'{s.lst}.filter (fun {x} => {b.body(x)})')}",
+                0.7 if ctx.text.find(a.label) < ctx.text.find(b.label) or ctx.name.find(a.label[:4]) >= 0 else 0.5,
+            )
+    if len(preds) == 1:
+        a = preds[0]
+        yield PatternSpec(
+            f"partition-{_slug(a.label)}-rest",
+            "True",
+            f"{view('result.1', parts[0].type).equals_list(f'{s.lst}.filter (fun {x} => {a.body(x)})')} ∧ "
+            f"{view('result.2', parts[1].type).equals_list(f'{s.lst}.filter (fun {x} => ¬ ({a.body(x)}))')}",
+            0.5,
+        )
+
+
+def _split_pair(t: str) -> list[str]:
+    t = _norm(t)
+    depth = 0
+    for i, ch in enumerate(t):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "×" and depth == 0:
+            return [t[:i].strip(), t[i + 1 :].strip()]
+    return [t]

@@ -219,3 +219,15 @@ def test_more_shapes_option_extremum_removal_and_arithmetic() -> None:
     m = _task("(no description)", "multiply", [("a", "Int"), ("b", "Int")], "Int")
     assert [p.name for p in match_patterns(m)][0] == "two-number-product"
     assert post(m, _spec(m, "two-number-product"), {"a": "-3", "b": "4"}, "-12")
+
+
+def test_pair_results_and_predicate_parameters() -> None:
+    t = _task("(no description)", "partitionEvensOdds", [("nums", "List Nat")], "(List Nat × List Nat)")
+    text = _spec(t, "partition-even-odd")
+    assert post(t, text, {"nums": "[1, 2, 3, 4]"}, "([2, 4], [1, 3])")
+    assert not post(t, text, {"nums": "[1, 2, 3, 4]"}, "([1, 3], [2, 4])")
+    s = _task("Search for the first element satisfying P.", "search", [("a", "Array Int"), ("P", "Int -> Bool")], "Nat")
+    text = _spec(s, "first-index-satisfying-p")
+    assert post(s, text, {"a": "#[1, 6, 8]", "P": "fun x => x > 5"}, "1")
+    assert post(s, text, {"a": "#[1, 2]", "P": "fun x => x > 5"}, "2")  # none: the size
+    assert not post(s, text, {"a": "#[1, 6, 8]", "P": "fun x => x > 5"}, "2")
