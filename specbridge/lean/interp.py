@@ -1150,6 +1150,14 @@ class Compiler:
             a, at = self.expr(node.lhs, scope)
             b, bt = self.expr(node.rhs, scope, at)
             return (lambda env: is_perm(a(env), b(env))), ty.PROP
+        if op in ("<+", "<+:", "<:+", "<:+:"):
+            # Sublist, IsPrefix, IsSuffix, IsInfix (Init/Data/List/Basic notation)
+            from specbridge.lean.stdlib import lists as L
+
+            a, at = self.expr(node.lhs, scope)
+            b, bt = self.expr(node.rhs, scope, at)
+            rel = {"<+": L.sublist, "<+:": L.is_prefix, "<:+": L.is_suffix, "<:+:": L.is_infix}[op]
+            return (lambda env: rel(a(env), b(env))), ty.PROP
         if op in ("∪", "∩", "\\", "⊆"):
             from specbridge.lean.stdlib import lists as L
 

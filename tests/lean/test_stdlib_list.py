@@ -99,3 +99,28 @@ def test_array_and_list_results_keep_their_kind() -> None:
 )
 def test_array_library(term: str, type_text: str, value: object) -> None:
     assert ev(term, type_text) == value
+
+
+@pytest.mark.parametrize(
+    ("term", "value"),
+    [
+        # Init/Data/List/Basic notations: `<+` Sublist, `<+:` IsPrefix, `<:+` IsSuffix, `<:+:` IsInfix
+        ("[1, 2] <+ [1, 3, 2]", True),
+        ("[2, 1] <+ [1, 3, 2]", False),
+        ("[1, 2] <+: [1, 2, 3]", True),
+        ("[2, 3] <+: [1, 2, 3]", False),
+        ("[2, 3] <:+ [1, 2, 3]", True),
+        ("[2, 3] <:+: [1, 2, 3, 4]", True),
+        ("[1, 3] <:+: [1, 2, 3]", False),
+        ("[1, 2] <+ [1, 2] ∧ [] <+: [5]", True),
+    ],
+)
+def test_sublist_notations(term: str, value: bool) -> None:
+    assert ev(term) is value
+
+
+def test_array_zip_with_takes_the_function_first() -> None:
+    # Init/Data/Array/Basic: `zipWith (f : α → β → γ) (as : Array α) (bs : Array β)`; stops at the shorter
+    assert ev("#[1, 2, 3].zipWith (· + ·) #[10, 20]", "Array Nat") == LArray((11, 22))
+    assert ev("Array.zipWith (fun a b => a * b) #[2, 3] #[4, 5]", "Array Nat") == LArray((8, 15))
+    assert ev("[1, 2, 3].modifyHead (· * 10)", "List Nat") == (10, 2, 3)

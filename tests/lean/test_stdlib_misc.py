@@ -62,3 +62,21 @@ def test_number_theory_is_exact_beyond_trial_division() -> None:
     assert ev("Nat.divisors 0", "Finset Nat") == ()
     assert ev("Nat.minFac 0 + Nat.minFac 1", "Nat") == 3
     assert ev("Nat.properDivisors 12", "Finset Nat") == (1, 2, 3, 4, 6)
+
+
+@pytest.mark.parametrize(
+    ("term", "type_text", "value"),
+    [
+        # Init/Data/Nat/Fold (Lean ≥ 4.16): the function also receives the proof `i < n`
+        ("Nat.fold 4 (fun i _ acc => acc + i) 0", "Nat", 6),
+        ("Nat.fold 3 (fun i _ acc => acc ++ [i]) []", "List Nat", (0, 1, 2)),
+        ("Nat.foldRev 3 (fun i _ acc => acc ++ [i]) []", "List Nat", (2, 1, 0)),
+        ("Nat.all 5 (fun i _ => i < 5) && !Nat.any 5 (fun i _ => i = 7)", "Bool", True),
+        ("Nat.any 0 (fun _ _ => true)", "Bool", False),
+        ("Fin.foldl 4 (fun acc i => acc + i.val) 0", "Nat", 6),
+        ("(List.finRange 3).map (fun i => i.val * 2)", "List Nat", (0, 2, 4)),
+        ("Int.sqrt 17 + Int.sqrt (-4)", "Int", 4),
+    ],
+)
+def test_folds_over_ranges_and_fin(term: str, type_text: str, value: object) -> None:
+    assert ev(term, type_text) == value

@@ -78,7 +78,8 @@ _ARRAY_RESULT = {
     "append": ("(a : Array α) (b : Array α) : Array α", L.append),
     "appendList": ("(a : Array α) (b : List α) : Array α", L.append),
     "zip": ("(a : Array α) (b : Array β) : Array (Prod α β)", L.zip_),
-    "zipWith": ("(a : Array α) (b : Array β) (f : α → β → γ) : Array γ", lambda a, b, f: L.zip_with(f, a, b)),
+    # Lean ≥ 4.17: `Array.zipWith (f : α → β → γ) (as : Array α) (bs : Array β)`, so `as.zipWith f bs`
+    "zipWith": ("(f : α → β → γ) (a : Array α) (b : Array β) : Array γ", L.zip_with),
     "zipWithIndex": ("(a : Array α) : Array (Prod α Nat)", L.zip_idx),
     "zipIdx": ("(a : Array α) : Array (Prod α Nat)", L.zip_idx),
     "eraseIdx": ("(a : Array α) (i : Nat) : Array α", L.erase_idx),

@@ -130,6 +130,11 @@ def modify(xs: tuple, i: int, f: Any) -> tuple:
     return xs
 
 
+@builtin("List.modifyHead", "(f : α → α) (xs : List α) : List α")
+def modify_head(f: Any, xs: tuple) -> tuple:
+    return (apply(f, (xs[0],)), *xs[1:]) if xs else xs
+
+
 # -- transformations ----------------------------------------------------------------------------------------------
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from specbridge.errors import EvaluationLimit, LeanRuntimeError
@@ -94,6 +95,12 @@ def nat_log(b: int, n: int) -> int:
 @builtin("Nat.sqrt", "(n : Nat) : Nat")
 def nat_sqrt(n: int) -> int:
     return math.isqrt(n)
+
+
+@builtin("Int.sqrt", "(z : Int) : Int")
+def int_sqrt(z: int) -> int:
+    # Mathlib: Int.sqrt z = Nat.sqrt z.toNat
+    return math.isqrt(max(z, 0))
 
 
 @builtin("Nat.factorial", "(n : Nat) : Nat")
@@ -242,13 +249,33 @@ def nat_coprime(a: int, b: int) -> bool:
     return math.gcd(a, b) == 1
 
 
-@builtin("Nat.fold", "(n : Nat) (f : Nat → α → α) (init : α) : α", wants_types=True)
-def nat_fold(_types: list, n: int, f: Any, init: Any) -> Any:
-    from specbridge.lean.values import apply
+# Init/Data/Nat/Fold: `Nat.fold (n : Nat) (f : (i : Nat) → i < n → α → α) (init : α)`, likewise foldRev, any, all;
+# the bound proof `i < n` is passed as `True` (a function written without it is applied to the index alone)
 
+
+def _with_bound(f: Any, k: int) -> Callable[..., Any]:
+    from specbridge.lean.values import Fn, apply
+
+    if isinstance(f, Fn) and f.arity == k - 1:
+        return lambda i, *rest: apply(f, (i, *rest))
+    return lambda i, *rest: apply(f, (i, True, *rest))
+
+
+@builtin("Nat.fold", "(n : Nat) (f : Nat → Prop → α → α) (init : α) : α")
+def nat_fold(n: int, f: Any, init: Any) -> Any:
+    g = _with_bound(f, 3)
     acc = init
     for i in range(n):
-        acc = apply(f, (i, acc))
+        acc = g(i, acc)
+    return acc
+
+
+@builtin("Nat.foldRev", "(n : Nat) (f : Nat → Prop → α → α) (init : α) : α")
+def nat_fold_rev(n: int, f: Any, init: Any) -> Any:
+    g = _with_bound(f, 3)
+    acc = init
+    for i in reversed(range(n)):
+        acc = g(i, acc)
     return acc
 
 
@@ -262,20 +289,44 @@ def nat_repeat(f: Any, n: int, a: Any) -> Any:
     return a
 
 
-@builtin("Nat.all", "(n : Nat) (p : Nat → Bool) : Bool")
+@builtin("Nat.all", "(n : Nat) (p : Nat → Prop → Bool) : Bool")
 def nat_all(n: int, p: Any) -> bool:
-    from specbridge.lean.values import fn1
-
-    g = fn1(p)
+    g = _with_bound(p, 2)
     return all(g(i) for i in range(n))
 
 
-@builtin("Nat.any", "(n : Nat) (p : Nat → Bool) : Bool")
+@builtin("Nat.any", "(n : Nat) (p : Nat → Prop → Bool) : Bool")
 def nat_any(n: int, p: Any) -> bool:
-    from specbridge.lean.values import fn1
-
-    g = fn1(p)
+    g = _with_bound(p, 2)
     return any(g(i) for i in range(n))
+
+
+# `Fin n` values are Nats here: Fin.foldl/foldr iterate 0 … n-1, `i.val` is the number itself
+@builtin("Fin.foldl", "(n : Nat) (f : α → Nat → α) (init : α) : α")
+def fin_foldl(n: int, f: Any, init: Any) -> Any:
+    from specbridge.lean.values import fn2
+
+    g = fn2(f)
+    acc = init
+    for i in range(n):
+        acc = g(acc, i)
+    return acc
+
+
+@builtin("Fin.foldr", "(n : Nat) (f : Nat → α → α) (init : α) : α")
+def fin_foldr(n: int, f: Any, init: Any) -> Any:
+    from specbridge.lean.values import fn2
+
+    g = fn2(f)
+    acc = init
+    for i in reversed(range(n)):
+        acc = g(i, acc)
+    return acc
+
+
+@builtin("Nat.val", "(i : Nat) : Nat", aliases=("Fin.val",))
+def fin_val(i: int) -> int:
+    return i
 
 
 # -- Int --------------------------------------------------------------------------------------------------------
