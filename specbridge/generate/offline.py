@@ -1,17 +1,25 @@
-"""The `offline` generator: a spec without any model, adapted from the most similar solved tasks of a corpus.
+"""The `offline` generator: a spec without any model, from solved tasks of a corpus and from generic patterns.
 
-It retrieves corpus tasks by requirement text (BM25) and signature shape, adapts each one's spec to the new
-signature — renaming the function and the parameters, and mapping types with `let` bindings (`Array`↔`List` via
-`.toArray`/`.toList`, `String`↔`List Char`, `Nat`↔`Int`) —, composes variants (another candidate's
-precondition, `True`, a guard read from the requirement's wording such as "non-empty"), and ranks them:
+Two sources of candidates compete:
+
+* corpus tasks, retrieved by requirement text (BM25, scored against the query's own ceiling) and signature
+  shape, each one's spec adapted to the new signature — renaming the function and the parameters, and mapping
+  types with `let` bindings (`Array`↔`List` via `.toArray`/`.toList`, `String`↔`List Char`, `Nat`↔`Int`, both at
+  once) —;
+* generic patterns (`patterns.py`: maximum of a sequence, count of the elements satisfying a predicate, index of
+  the first match, sort, swap, ...), selected by the requirement's wording and the function's name and filled
+  from the signature; they are also the fallback when no corpus task can be adapted.
+
+Variants are composed (another candidate's precondition, `True`, guards read from the requirement's wording such
+as "non-empty" or "sorted"); a pattern and a corpus task that give the same spec reinforce each other. Ranking:
 
 * with example tests: by the example obligations each candidate passes in the computable layer;
-* without: by text+signature similarity, then by whether the candidate parses and evaluates without error or
-  `unknown` on inputs generated from the parameter types (made-up inputs, not the task's tests).
+* without: by similarity (or pattern wording strength), then by whether the candidate parses and evaluates
+  without error or `unknown` on inputs generated from the parameter types (made-up inputs, not the task's tests).
 
 It never retrieves the task itself (same id or identical requirement text) and never sees hidden tests (it is
-handed `task.visible_view()`, and calls `visible_view()` again itself). `Generation.notes` says plainly that the
-offline generator produced the spec and from which corpus task(s).
+handed `task.visible_view()`, and calls `visible_view()` again itself). `Generation.notes` and the plan's summary
+say plainly that the offline generator produced the spec and from what: corpus task id(s) or the pattern's name.
 """
 
 from __future__ import annotations

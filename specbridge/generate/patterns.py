@@ -315,7 +315,7 @@ def _extremum_seq(ctx: Ctx) -> Iterator[PatternSpec]:
         other = "min" if which == "max" else "max"
         strength = ctx.prefer(words, _EXTREMUM[other], 0.9, 0.5)
         if ctx.has(_NOT_PLAIN_EXTREMUM):
-            strength -= 0.4
+            strength -= 0.7
         x = ctx.fresh("x")
         rel = f"{x} ≤ result" if which == "max" else f"result ≤ {x}"
         yield PatternSpec(
@@ -338,7 +338,7 @@ def _extremum_option(ctx: Ctx) -> Iterator[PatternSpec]:
         other = "min" if which == "max" else "max"
         strength = ctx.prefer(words, _EXTREMUM[other], 0.85, 0.45)
         if ctx.has(_NOT_PLAIN_EXTREMUM):
-            strength -= 0.4
+            strength -= 0.7
         x, m = ctx.fresh("x"), ctx.fresh("m")
         rel = f"{x} ≤ {m}" if which == "max" else f"{m} ≤ {x}"
         yield PatternSpec(
@@ -387,13 +387,13 @@ def _sum(ctx: Ctx) -> Iterator[PatternSpec]:
     if s is None or len(ctx.params) != 1 or ctx.result.kind != "num" or s.elem not in _NUM:
         return
     if ctx.has(r"\bsum\b|\btotal\b|add(s|ing)? up"):
-        strength = 0.8 if not ctx.has(r"subarray|pair|two |prefix|digit|square|cube|power|even|odd|max|min") else 0.3
+        strength = 0.8 if not ctx.has(r"subarray|pair|two |prefix|digit|square|cube|power|even|odd|max|min") else 0.15
         body = f"{s.lst}.sum" if s.elem == ctx.result.type else f"({s.lst}.map (fun n => (n : Int))).sum"
         if s.elem == "Int" and ctx.result.type == "Nat":
             return
         yield PatternSpec("sum-of-sequence", "True", f"result = {body}", strength)
     if ctx.has(r"\bproduct\b|multipl(y|ies|ication) (of )?all"):
-        strength = 0.7 if not ctx.has(r"subarray|pair|two |except|max|min|even|odd") else 0.3
+        strength = 0.7 if not ctx.has(r"subarray|pair|two |except|max|min|even|odd") else 0.15
         if s.elem == ctx.result.type:
             yield PatternSpec("product-of-sequence", "True", f"result = {s.lst}.prod", strength)
 
