@@ -223,14 +223,18 @@ class Parser:
                     for b in self._bracket_binder():
                         fields.append((b.name or "_", b.type or A.Hole(b.line, b.col)))
                     continue
+                field_tok = self.tok
                 names = [str(self.expect_ident().value)]
                 while self.tok.kind == IDENT:
                     names.append(str(self.advance().value))
                 self.expect_sym(":")
+                # a field's type ends where the next field begins (a line at the field's column)
+                self.col_limit = field_tok.col
                 typ = self.parse_expr(0)
                 if self.is_sym(":="):
                     self.advance()
                     self.parse_expr(0)
+                self.col_limit = kw.col
                 fields.extend((n, typ) for n in names)
         self.col_limit = saved
         if self.is_kw("deriving"):
@@ -744,6 +748,15 @@ class Parser:
                 return A.Ident(t.line, t.col, "." + str(nt.value))
             if s == "{":
                 return self._brace()
+            if s == "|" and not self.peek().ws_before:
+                # Mathlib's `|a|` (abs a): `macro:max atomic("|" noWs) a:term noWs "|"`
+                self.advance()
+                saved = self.col_limit
+                self.col_limit = 0
+                inner = self.parse_expr(0)
+                self.col_limit = saved
+                self.expect_sym("|")
+                return A.App(t.line, t.col, A.Ident(t.line, t.col, "abs"), [inner])
             if s in ("¬", "!", "-", "∀", "∃", "∃!", "∑", "∏"):
                 return self.parse_leading()
         if k == KW and t.text in ("let", "have", "if", "match", "show", "by"):

@@ -234,3 +234,19 @@ def keys (m : Map Int Int) : List Int := m.entries.map (·.1)
     m = ev("{ entries := [(5, 6)] }", "Map Int Int", defs=defs)
     assert call(defs, "keys", m) == (5,)
     assert ev("(⟨[(1, 2)]⟩ : Map Int Int) = Map.mk [(1, 2)]", defs=defs) is True
+
+
+def test_abs_bars_and_multi_line_structures() -> None:
+    # Mathlib's `|a|` is `abs a` (no space after the opening bar)
+    assert ev("|(3 : Int) - 7| + |(2 : Int)|", "Int") == 6
+    defs = """
+structure Point where
+  x : Int
+  y : Int
+deriving Repr, BEq
+
+def dist (p : Point) : Int := |p.x| + |p.y|
+def shift (p : Point) : Point := { p with x := p.x + 1 }
+"""
+    assert call(defs, "dist", ev("⟨-3, 4⟩", "Point", defs=defs)) == 7
+    assert call(defs, "shift", ev("⟨1, 2⟩", "Point", defs=defs)) == ev("⟨2, 2⟩", "Point", defs=defs)

@@ -45,3 +45,25 @@ from lean_helpers import ev
 )
 def test_string_and_char(term: str, type_text: str, value: object) -> None:
     assert ev(term, type_text) == value
+
+
+@pytest.mark.parametrize(
+    ("term", "value"),
+    [
+        # Init/Data/ToString/Basic: elements use their own ToString (strings, chars unquoted)
+        ('toString ["a", "b"]', "[a, b]"),
+        ("toString ['x', 'y']", "[x, y]"),
+        ("toString #[1, 2]", "#[1, 2]"),
+        ("toString (some 3)", "(some 3)"),
+        ('toString (some "a b")', "(some (a b))"),  # addParenHeuristic
+        ("toString (none : Option Nat)", "none"),
+        ("toString (1, 2, 3)", "(1, (2, 3))"),  # the Prod instance nests
+        ("toString (-3 : Int)", "-3"),
+        # Repr: literal-like text
+        ('repr "ab"', '"ab"'),
+        ("repr 'a'", "'a'"),
+        ("repr (some (-3 : Int))", "some (-3)"),
+    ],
+)
+def test_to_string_and_repr_follow_lean_instances(term: str, value: str) -> None:
+    assert ev(term, "String") == value

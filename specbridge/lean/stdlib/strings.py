@@ -370,13 +370,46 @@ def next_(s: str, p: int) -> int:
     return p + _utf8_len(s[i])
 
 
-@builtin("toString", "(a : α) : String", aliases=("ToString.toString", "repr", "Repr.repr"))
-def to_string_any(a: Any) -> str:
-    from specbridge.lean.values import render
+def lean_to_string(a: Any) -> str:
+    """Lean's `ToString` instances (Init/Data/ToString/Basic): strings and chars unquoted, `(some x)`, `[a, b]`."""
+    from specbridge.lean.values import LArray, Pair, Some, render
 
+    if a is True:
+        return "true"
+    if a is False:
+        return "false"
+    if a is None:
+        return "none"
     if isinstance(a, str):
         return a
+    if isinstance(a, LArray):
+        return "#" + lean_to_string(tuple(a))
+    if isinstance(a, (tuple, list)):
+        return "[" + ", ".join(lean_to_string(x) for x in a) + "]"
+    if isinstance(a, Some):
+        return "(some " + _add_paren_heuristic(lean_to_string(a.val)) + ")"
+    if isinstance(a, Pair):
+        return "(" + lean_to_string(a.fst) + ", " + lean_to_string(a.snd) + ")"
     return render(a)
+
+
+def _add_paren_heuristic(s: str) -> str:
+    if s.startswith(("(", "[", "{", "#[")) or not any(c.isspace() for c in s):
+        return s
+    return "(" + s + ")"
+
+
+@builtin("toString", "(a : α) : String", aliases=("ToString.toString",))
+def to_string_any(a: Any) -> str:
+    return lean_to_string(a)
+
+
+@builtin("repr", "(a : α) : String", aliases=("Repr.repr", "reprStr"), wants_types=True)
+def repr_any(types: list, a: Any) -> str:
+    # `Repr`: literal-like text (strings quoted, chars in single quotes), which `render` produces from the type
+    from specbridge.lean.values import render
+
+    return render(a, types[0])
 
 
 alias("String.singleton'", "String.toString")
