@@ -1129,6 +1129,8 @@ def _number_map(ctx: Ctx) -> Iterator[PatternSpec]:
     ]
     for pat, f, label in hits:
         strength = ctx.named(pat, 0.75, 0.6 if len(hits) == 1 else 0.3)
+        if ctx.has(r"\b(sum|total|product|count|number of|series|sequence|first)\b"):
+            strength *= 0.4  # an aggregate over many numbers, not one number mapped
         yield PatternSpec(f"number-{_slug(label)}", "True", f"result = {f(x)}", strength)
 
 
@@ -1252,3 +1254,80 @@ def _split_pair(t: str) -> list[str]:
         if ch == "×" and depth == 0:
             return [t[:i].strip(), t[i + 1 :].strip()]
     return [t]
+
+
+_SERIES = [
+    (r"\bsquares?\b", lambda i: f"{i} * {i}", "squares"),
+    (r"\bcubes?\b", lambda i: f"{i} * {i} * {i}", "cubes"),
+    (r"\bfourth powers?\b", lambda i: f"{i} ^ 4", "fourth powers"),
+]
+
+
+@pattern("sum-of-first-n")
+def _series(ctx: Ctx) -> Iterator[PatternSpec]:
+    """ "the sum of the first n (odd / even) numbers (squared, cubed)", as a sum over `List.range n`."""
+    if len(ctx.params) != 1 or ctx.params[0].type != "Nat" or ctx.result.kind != "num":
+        return
+    if not ctx.has(r"\bsum\b") or not ctx.has(r"\bfirst\b|\b1 to\b|\bfrom 1\b|\bup to\b"):
+        return
+    n = ctx.params[0].name
+    i = ctx.fresh("i")
+    if ctx.has(r"\bodd\b"):
+        term, kind = f"(2 * {i} + 1)", "odd"
+    elif ctx.has(r"\beven\b"):
+        term, kind = f"(2 * {i} + 2)", "even"
+    else:
+        term, kind = f"({i} + 1)", "natural"
+    powers = [(f, label) for pat, f, label in _SERIES if ctx.has(pat)]
+    f, label = powers[-1] if powers else ((lambda v: v), "")
+    body = f"((List.range {n}).map (fun {i} => {f(term)})).sum"
+    if ctx.result.type == "Int":
+        body = f"({body} : Int)"
+    name = f"sum-of-first-n-{kind}" + (f"-{_slug(label)}" if label else "")
+    yield PatternSpec(name, "True", f"result = {body}", 0.7)
+
+
+_BASES = {"two": "2", "three": "3", "four": "4", "five": "5", "ten": "10"}
+
+
+@pattern("power-of")
+def _power_of(ctx: Ctx) -> Iterator[PatternSpec]:
+    if len(ctx.params) != 1 or ctx.params[0].kind != "num" or ctx.result.kind != "bool":
+        return
+    m = re.search(r"power of (two|three|four|five|ten|\d+)", f"{ctx.text} {ctx.name}")
+    if not m:
+        return
+    b = _BASES.get(m.group(1), m.group(1))
+    x = ctx.params[0].name
+    k = ctx.fresh("k")
+    if ctx.params[0].type == "Nat":
+        post = f"(result = true ↔ ∃ {k} ≤ {x}, {b} ^ {k} = {x})"
+    else:
+        post = f"(result = true ↔ ({x} > 0 ∧ ∃ {k} ≤ {x}.toNat, {b} ^ {k} = {x}.toNat))"
+    yield PatternSpec(f"power-of-{b}", "True", post, 0.85)
+
+
+@pattern("range-of-sequence")
+def _range(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    if s is None or len(ctx.params) != 1 or ctx.result.type != s.elem or s.elem not in _NUM:
+        return
+    if not (ctx.has(_EXTREMUM["max"]) and ctx.has(_EXTREMUM["min"]) and ctx.has(r"differen|minus|subtract|range")):
+        return
+    x, hi, lo = ctx.fresh("x"), ctx.fresh("hi"), ctx.fresh("lo")
+    yield PatternSpec(
+        "max-minus-min",
+        _guard(ctx, s, True),
+        f"∃ {hi} ∈ {s.lst}, ∃ {lo} ∈ {s.lst}, result = {hi} - {lo} ∧ ∀ {x} ∈ {s.lst}, {lo} ≤ {x} ∧ {x} ≤ {hi}",
+        0.8,
+    )
+
+
+@pattern("occurs-exactly-once")
+def _once(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    if s is None or ctx.result.kind != "bool" or len(ctx.params) != 2:
+        return
+    t = next(p for p in ctx.params if p is not s)
+    if t.type == s.elem and ctx.has(r"\b(exactly|only) once\b|exactly one (time|occurrence)"):
+        yield PatternSpec("occurs-exactly-once", "True", f"(result = true ↔ {s.lst}.count {t.name} = 1)", 0.8)

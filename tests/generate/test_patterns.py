@@ -231,3 +231,23 @@ def test_pair_results_and_predicate_parameters() -> None:
     assert post(s, text, {"a": "#[1, 6, 8]", "P": "fun x => x > 5"}, "1")
     assert post(s, text, {"a": "#[1, 2]", "P": "fun x => x > 5"}, "2")  # none: the size
     assert not post(s, text, {"a": "#[1, 6, 8]", "P": "fun x => x > 5"}, "2")
+
+
+def test_series_powers_ranges_and_single_occurrence() -> None:
+    t = _task("Return the sum of the squares of the first n odd numbers.", "sumSq", [("n", "Nat")], "Nat")
+    assert match_patterns(t)[0].name == "sum-of-first-n-odd-squares"  # not "the square of n"
+    text = _spec(t, "sum-of-first-n-odd-squares")
+    assert post(t, text, {"n": "3"}, "35") and not post(t, text, {"n": "3"}, "9")
+    p = _task("(no description)", "isPowerOfFour", [("n", "Nat")], "Bool")
+    text = _spec(p, "power-of-4")
+    assert (
+        post(p, text, {"n": "16"}, "true") and post(p, text, {"n": "8"}, "false") and post(p, text, {"n": "1"}, "true")
+    )
+    r = _task("Return the difference between the largest and smallest element.", "spread", [("a", "Array Int")], "Int")
+    text = _spec(r, "max-minus-min")
+    assert post(r, text, {"a": "#[3, -1, 7]"}, "8") and not post(r, text, {"a": "#[3, -1, 7]"}, "4")
+    o = _task("Check that the key occurs exactly once.", "once", [("a", "Array Int"), ("key", "Int")], "Bool")
+    text = _spec(o, "occurs-exactly-once")
+    assert post(o, text, {"a": "#[1, 2, 1]", "key": "2"}, "true") and post(
+        o, text, {"a": "#[1, 2, 1]", "key": "1"}, "false"
+    )
