@@ -702,7 +702,7 @@ def _map(ctx: Ctx) -> Iterator[PatternSpec]:
             strength,
         )
 
-    if not ctx.has(r"\b(each|every|all|element-?wise)\b"):
+    if not ctx.has(r"\b(each|every|all|element-?wise)\b") and not ctx.in_name(r"\belements?\b"):
         return
     if not others and r.elem == s.elem:
         for pat, f, label in _MAPS:
@@ -1331,3 +1331,95 @@ def _once(ctx: Ctx) -> Iterator[PatternSpec]:
     t = next(p for p in ctx.params if p is not s)
     if t.type == s.elem and ctx.has(r"\b(exactly|only) once\b|exactly one (time|occurrence)"):
         yield PatternSpec("occurs-exactly-once", "True", f"(result = true ↔ {s.lst}.count {t.name} = 1)", 0.8)
+
+
+@pattern("sum-matching")
+def _sum_matching(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    if s is None or ctx.result.type != s.elem or s.elem not in _NUM or not ctx.has(r"\bsum\b|\btotal\b"):
+        return
+    others = [p for p in ctx.params if p is not s]
+    if len(others) > 1:
+        return
+    x = ctx.fresh("x")
+    for pred in element_preds(ctx, s.elem, others):
+        uses = not others or others[0].name in pred.body("v")
+        yield PatternSpec(
+            f"sum-of-{_slug(pred.label)}",
+            "True",
+            f"result = ({s.lst}.filter (fun {x} => decide ({pred.body(x)}))).sum",
+            0.7 if uses else 0.2,
+        )
+
+
+@pattern("count-distinct")
+def _count_distinct(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    if s is None or len(ctx.params) != 1 or ctx.result.type != "Nat":
+        return
+    if ctx.has(r"\b(distinct|unique|different)\b") and ctx.has(r"\bcount|number of|how many"):
+        yield PatternSpec("count-distinct", "True", f"result = {s.lst}.eraseDups.length", 0.7)
+
+
+@pattern("index-of-extremum")
+def _index_of_extremum(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    if s is None or len(ctx.params) != 1 or ctx.result.type != "Nat" or s.elem not in _NUM:
+        return
+    if not ctx.has(r"\b(index|position)\b"):
+        return
+    j = ctx.fresh("j")
+    n = s.length
+    for which, words in _EXTREMUM.items():
+        if not ctx.has(words):
+            continue
+        better = (lambda a, b: f"{a} > {b}") if which == "max" else (lambda a, b: f"{a} < {b}")
+        no_better = (lambda a, b: f"{a} ≤ {b}") if which == "max" else (lambda a, b: f"{a} ≥ {b}")
+        yield PatternSpec(
+            f"index-of-{which}",
+            _guard(ctx, s, True),
+            f"result < {n} ∧ (∀ {j} < {n}, {no_better(s.at(j), s.at('result'))}) ∧ "
+            f"∀ {j} < result, {better(s.at('result'), s.at(j))}",  # the first such index
+            0.75,
+        )
+
+
+@pattern("sequence-equality")
+def _seq_eq(ctx: Ctx) -> Iterator[PatternSpec]:
+    seqs = ctx.seqs()
+    if len(seqs) != 2 or len(ctx.params) != 2 or ctx.result.kind != "bool" or seqs[0].elem != seqs[1].elem:
+        return
+    a, b = seqs
+    if ctx.has(r"\b(equal|identical|same)\b") and not ctx.has(r"\b(length|size|sum|count)\b"):
+        yield PatternSpec("sequences-equal", "True", f"(result = true ↔ {a.lst} = {b.lst})", 0.6)
+    if ctx.has(r"sublist|subarray|substring|contiguous|consecutive"):
+        i = ctx.fresh("i")
+        for sub, main in ((a, b), (b, a)):
+            yield PatternSpec(
+                "contiguous-part",
+                "True",
+                f"(result = true ↔ ∃ {i} ≤ {main.length}, ({main.lst}.drop {i}).take {sub.length} = {sub.lst})",
+                0.6 if sub is a else 0.4,
+            )
+
+
+@pattern("convert-container")
+def _convert(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    r = ctx.result
+    if s is None or len(ctx.params) != 1 or not r.seq or r.type == s.type or r.elem != s.elem:
+        return
+    if ctx.has(r"\bconvert|\bto (array|list|string)\b|\btransform|\bas (an? )?(array|list|string)\b"):
+        yield PatternSpec("convert", "True", r.equals_list(s.lst), 0.7)
+
+
+@pattern("remove-end")
+def _remove_end(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    r = ctx.result
+    if s is None or len(ctx.params) != 1 or r.type != s.type or not ctx.has(r"\b(remov|delet|drop|discard|strip)"):
+        return
+    if ctx.has(r"\b(first|front|head|leading)\b"):
+        yield PatternSpec("remove-first", _guard(ctx, s, True), r.equals_list(f"{s.lst}.drop 1"), 0.65)
+    if ctx.has(r"\b(last|back|tail|trailing)\b"):
+        yield PatternSpec("remove-last", _guard(ctx, s, True), r.equals_list(f"{s.lst}.dropLast"), 0.65)

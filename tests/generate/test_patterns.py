@@ -251,3 +251,27 @@ def test_series_powers_ranges_and_single_occurrence() -> None:
     assert post(o, text, {"a": "#[1, 2, 1]", "key": "2"}, "true") and post(
         o, text, {"a": "#[1, 2, 1]", "key": "1"}, "false"
     )
+
+
+def test_sublists_distinct_counts_conversions_and_ends() -> None:
+    t = _task(
+        "Check whether sub is a contiguous sublist of main.",
+        "isSublist",
+        [("sub", "List Int"), ("main", "List Int")],
+        "Bool",
+    )
+    text = _spec(t, "contiguous-part")
+    assert post(t, text, {"sub": "[2, 3]", "main": "[1, 2, 3]"}, "true")
+    assert post(t, text, {"sub": "[1, 3]", "main": "[1, 2, 3]"}, "false")
+    c = _task("Count the number of distinct elements.", "countUnique", [("xs", "List Int")], "Nat")
+    assert post(c, _spec(c, "count-distinct"), {"xs": "[1, 2, 1]"}, "2")
+    v = _task("(no description)", "ToArray", [("xs", "List Int")], "Array Int")
+    assert post(v, _spec(v, "convert"), {"xs": "[1, 2]"}, "#[1, 2]")
+    r = _task("(no description)", "remove_front", [("a", "Array Int")], "Array Int")
+    text = _spec(r, "remove-first")
+    assert post(r, text, {"a": "#[1, 2, 3]"}, "#[2, 3]") and not pre(r, text, {"a": "#[]"})
+    m = _task("Return the index of the maximum element.", "argmax", [("a", "Array Int")], "Nat")
+    text = _spec(m, "index-of-max")
+    assert post(m, text, {"a": "#[1, 5, 5]"}, "1") and not post(m, text, {"a": "#[1, 5, 5]"}, "2")
+    s = _task("Return the sum of the even numbers.", "sumEvens", [("xs", "List Int")], "Int")
+    assert post(s, _spec(s, "sum-of-even"), {"xs": "[1, 2, 4]"}, "6")
