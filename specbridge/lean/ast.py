@@ -175,6 +175,13 @@ class ArrayLit(Node):
 
 
 @dataclass(slots=True, eq=False)
+class CollLit(Node):
+    """`{a, b, c}`: `insert a (insert b (singleton c))` — a Finset/Set/Multiset/List by the expected type."""
+
+    elems: list[Node]
+
+
+@dataclass(slots=True, eq=False)
 class SetBuilder(Node):
     """`{x | p}` / `{a, b}` / structure instances `{ x := 1 }` — recognised but mostly unsupported."""
 

@@ -1214,6 +1214,14 @@ class Compiler:
             elif not (ha in ("Nat", "Int") and hb in ("Nat", "Int")):
                 ty.unify(at, bt)
         res_t = ty.BOOL if op in ("==", "!=") else ty.PROP
+        if op in ("=", "==", "≠", "!="):
+            heads = {ty.head(ty.prune(at)), ty.head(ty.prune(bt))}
+            # Finset/Set values are duplicate-free tuples in no fixed order; a Multiset is a list up to permutation
+            same = _set_eq if heads & {"Finset", "Set"} else _perm_eq if "Multiset" in heads else None
+            if same is not None:
+                if op in ("=", "=="):
+                    return (lambda env: same(a(env), b(env))), res_t
+                return (lambda env: not same(a(env), b(env))), res_t
         if op in ("=", "=="):
             return (lambda env: a(env) == b(env)), res_t
         if op in ("≠", "!="):
@@ -1261,6 +1269,24 @@ class Compiler:
         if h in ("List", "Array") and len(elems) == 1:
             return self.expr(elems[0], scope, expected)
         raise UnsupportedConstruct(f"anonymous constructor for {ty.show(expected) if expected else 'unknown type'}")
+
+    def c_CollLit(self, node: A.CollLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        head = ty.head(expected) if expected is not None else None
+        if head not in ("Finset", "Set", "Multiset", "List"):
+            head = "Finset"
+        el = ty.arg(expected) if expected is not None and ty.head(expected) == head else None
+        codes, el = self._elems(node.elems, scope, el)
+
+        def build(env: list) -> tuple:
+            # `{a, b, c}` = insert a (insert b {c}); insert skips present elements except in a Multiset
+            out: list = []
+            for c in reversed(codes):
+                x = c(env)
+                if head == "Multiset" or x not in out:
+                    out.insert(0, x)
+            return tuple(out)
+
+        return build, ty.T(head, (el,))
 
     def c_ListLit(self, node: A.ListLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
         el = ty.arg(expected) if expected is not None and ty.head(expected) in ("List", "Finset") else None
@@ -1842,6 +1868,20 @@ class Compiler:
 
 
 _NO_CTOR = object()
+
+
+def _set_eq(x: Any, y: Any) -> bool:
+    if isinstance(x, tuple) and isinstance(y, tuple):
+        return all(v in y for v in x) and all(v in x for v in y)
+    return x == y
+
+
+def _perm_eq(x: Any, y: Any) -> bool:
+    from specbridge.lean.stdlib.lists import is_perm
+
+    if isinstance(x, tuple) and isinstance(y, tuple):
+        return is_perm(x, y)
+    return x == y
 
 
 def mk_list_value(items: list) -> tuple:

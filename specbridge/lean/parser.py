@@ -79,7 +79,7 @@ COMMAND_KWS = frozenset(
 )
 MODIFIERS = frozenset("private protected noncomputable partial unsafe".split())
 # Tokens that may begin an application argument.
-_ARG_START_SYMS = frozenset(["(", "[", "#[", "⟨", "·", "↑", "@", "∅"])
+_ARG_START_SYMS = frozenset(["(", "[", "#[", "⟨", "·", "↑", "@", "∅", "{"])
 _BINDER_PRED_OPS = frozenset(["<", "≤", "<=", ">", "≥", ">=", "∈", "∉", "≠", "⊆"])
 _CLOSERS = {"(": ")", "[": "]", "#[": "]", "⟨": "⟩", "{": "}", "⦃": "⦄", "@[": "]", "%[": "]"}
 
@@ -864,6 +864,13 @@ class Parser:
                 self.expect_sym("}")
                 return A.Subtype(t.line, t.col, name, typ, pred)
             self.i = j
+        # `{a, b, c}` (Insert/Singleton notation for Finset, Set, Multiset, List)
+        j, saved_limit = self.i, self.col_limit
+        try:
+            elems = self._comma_list("}")
+            return A.CollLit(t.line, t.col, elems)
+        except LeanParseError:
+            self.i, self.col_limit = j, saved_limit
         depth = 1
         start = self.i
         while self.tok.kind != EOF and depth:

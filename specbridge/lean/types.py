@@ -209,7 +209,7 @@ def from_ast(node: A.Node | None, tvars: dict[str, TV] | None = None) -> Type:
         args = node.args
         if name in _UNARY and len(args) == 1:
             n = name.split(".")[-1]
-            n = {"Multiset": "List", "HashSet": "Finset"}.get(n, n)
+            n = {"HashSet": "Finset"}.get(n, n)
             return T(n, (from_ast(args[0], tvars),))
         if name in ("Prod", "Std.HashMap", "HashMap") and len(args) == 2:
             return T("Prod" if name == "Prod" else "HashMap", (from_ast(args[0], tvars), from_ast(args[1], tvars)))

@@ -80,3 +80,30 @@ def test_number_theory_is_exact_beyond_trial_division() -> None:
 )
 def test_folds_over_ranges_and_fin(term: str, type_text: str, value: object) -> None:
     assert ev(term, type_text) == value
+
+
+@pytest.mark.parametrize(
+    ("term", "value"),
+    [
+        # a Finset/Set is a set: equality ignores order and duplicates of the literal
+        ("[1, 2].toFinset = [2, 1].toFinset", True),
+        ("[1, 2, 3].toFinset = {3, 2, 1}", True),
+        ("({1, 2, 2} : Finset Nat).card = 2", True),
+        ("(2 : Nat) ∈ ({1, 2, 3} : Finset Nat)", True),
+        ("Finset.card (Finset.filter (· > 2) {1, 2, 3, 4}) = 2", True),
+        ("({1, 2} : Set Nat) = {2, 1}", True),
+        ("({1, 2} : Finset Nat) ≠ {1, 3}", True),
+        # a Multiset is a list up to permutation (Mathlib's quotient), duplicates count
+        ("([1, 2, 2] : Multiset Nat) = [2, 1, 2]", True),
+        ("([1, 2, 2] : Multiset Nat) = [2, 1, 1]", False),
+        ("Multiset.ofList [3, 1, 3] = Multiset.ofList [3, 3, 1]", True),
+        ("(Multiset.ofList [1, 2, 2]).count 2 = 2", True),
+        ("({1, 1} : Multiset Nat).card = 2", True),
+        # Mathlib: ofDigits b [d₀, d₁, …] is least-significant-digit first
+        ("Nat.ofDigits 10 [3, 2, 1] = 123 ∧ Nat.ofDigits 10 (Nat.digits 10 4705) = 4705", True),
+        ("Nat.totient 10 = 4 ∧ Nat.totient 1 = 1", True),
+        ("[1, 2, 3].Forall (· > 0) ∧ List.Forall₂ (· < ·) [1, 2] [2, 3] ∧ List.Duplicate 1 [1, 2, 1]", True),
+    ],
+)
+def test_finset_set_multiset_semantics(term: str, value: bool) -> None:
+    assert ev(term) is value

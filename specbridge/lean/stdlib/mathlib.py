@@ -210,9 +210,95 @@ def finset_tolist(s: tuple) -> tuple:
     return s
 
 
-@builtin("Multiset.count", "(a : α) (s : List α) : Nat")
+# -- Multiset: a list up to permutation (equality is `~`, see Compiler.relation) ----------------------------------
+
+
+@builtin("Multiset.ofList", "(xs : List α) : Multiset α", aliases=("Multiset.mk",))
+def multiset_of_list(xs: tuple) -> tuple:
+    return tuple(xs)
+
+
+@builtin("Multiset.count", "(a : α) (s : Multiset α) : Nat")
 def multiset_count(a: Any, s: tuple) -> int:
     return L.count(a, s)
+
+
+@builtin("Multiset.countP", "(p : α → Bool) (s : Multiset α) : Nat")
+def multiset_count_p(p: Any, s: tuple) -> int:
+    return L.count_p(p, s)
+
+
+@builtin("Multiset.card", "(s : Multiset α) : Nat")
+def multiset_card(s: tuple) -> int:
+    return len(s)
+
+
+@builtin("Multiset.map", "(f : α → β) (s : Multiset α) : Multiset β")
+def multiset_map(f: Any, s: tuple) -> tuple:
+    return L.map_(f, s)
+
+
+@builtin("Multiset.filter", "(p : α → Prop) (s : Multiset α) : Multiset α")
+def multiset_filter(p: Any, s: tuple) -> tuple:
+    return L.filter_(p, s)
+
+
+@builtin("Multiset.sum", "(s : Multiset α) : α")
+def multiset_sum(s: tuple) -> Any:
+    total: Any = 0
+    for x in s:
+        total = total + x
+    return total
+
+
+@builtin("Multiset.Nodup", "(s : Multiset α) : Prop")
+def multiset_nodup(s: tuple) -> bool:
+    return L.nodup(s)
+
+
+@builtin("Multiset.toFinset", "(s : Multiset α) : Finset α")
+def multiset_to_finset(s: tuple) -> tuple:
+    return L.erase_dups(s)
+
+
+# -- digits and small number-theory helpers ------------------------------------------------------------------------
+
+
+@builtin("Nat.ofDigits", "(b : Nat) (ds : List Nat) : Nat")
+def nat_of_digits(b: int, ds: tuple) -> int:
+    # Mathlib: ofDigits b [d₀, d₁, …] = d₀ + b * (d₁ + b * …) — least significant digit first
+    n = 0
+    for d in reversed(ds):
+        n = d + b * n
+    return n
+
+
+@builtin("Nat.totient", "(n : Nat) : Nat", aliases=("Nat.φ",))
+def nat_totient(n: int) -> int:
+    if n == 0:
+        return 0
+    out = n
+    for p in factorization(n):
+        out = out // p * (p - 1)
+    return out
+
+
+@builtin("List.Forall", "(p : α → Prop) (xs : List α) : Prop")
+def list_forall(p: Any, xs: tuple) -> bool:
+    return L.all_(xs, p)
+
+
+@builtin("List.Forall₂", "(r : α → β → Prop) (xs : List α) (ys : List β) : Prop")
+def list_forall2(r: Any, xs: tuple, ys: tuple) -> bool:
+    from specbridge.lean.values import fn2
+
+    g = fn2(r)
+    return len(xs) == len(ys) and all(g(x, y) for x, y in zip(xs, ys, strict=True))
+
+
+@builtin("List.Duplicate", "(a : α) (xs : List α) : Prop")
+def list_duplicate(a: Any, xs: tuple) -> bool:
+    return L.count(a, xs) >= 2
 
 
 @builtin("List.sum'", "(xs : List Nat) : Nat")
