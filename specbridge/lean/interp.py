@@ -958,6 +958,11 @@ class Compiler:
             if h is not None:
                 heads.append(h)
                 known.append(t)
+        # Lean's binop% starts the maximal type at a known expected type (`(n - 1 : Int)` is `↑n - 1`)
+        eh = ty.head(expected) if expected is not None else None
+        if eh in ("Nat", "Int", "Float"):
+            heads.append(eh)
+            known.append(ty.prune(expected))
         if "Float" in heads:
             top: ty.Type = ty.FLOAT
         elif "Int" in heads:

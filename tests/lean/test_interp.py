@@ -250,3 +250,15 @@ def shift (p : Point) : Point := { p with x := p.x + 1 }
 """
     assert call(defs, "dist", ev("⟨-3, 4⟩", "Point", defs=defs)) == 7
     assert call(defs, "shift", ev("⟨1, 2⟩", "Point", defs=defs)) == ev("⟨2, 2⟩", "Point", defs=defs)
+
+
+def test_expected_type_starts_the_binop_maximal_type() -> None:
+    # Lean's binop% elaborator initialises the maximal type with a known expected type, so a Nat leaf is coerced
+    # before subtracting: `(n - 10 : Int)` is `↑n - 10`, not `↑(n - 10)`
+    assert call("def g (n : Nat) : Int := n - 10", "g", 3) == -7
+    assert call("def g (n : Nat) : Int := (n - 10 : Int)", "g", 3) == -7
+    assert call("def g (n : Nat) : Int := ((n - 10 : Nat) : Int)", "g", 3) == 0
+    assert call("def h (x : Int) : Int := x\ndef g (n : Nat) : Int := h (n - 10)", "g", 3) == -7
+    assert call("def g (n : Nat) : Int := let y : Int := n - 10; y", "g", 3) == -7
+    assert call("def g (n : Nat) : Int := if n > 1 then n - 10 else 0", "g", 3) == -7
+    assert call("def g (n : Nat) : Nat := n - 10", "g", 3) == 0
