@@ -688,7 +688,7 @@ _MAPS = [
 def _map(ctx: Ctx) -> Iterator[PatternSpec]:
     s = _one_seq(ctx)
     r = ctx.result
-    if s is None or not r.seq or s.kind == "string":
+    if s is None or not r.seq or s.kind == "string" or s.elem not in _NUM:
         return
     others = [p for p in ctx.params if p is not s]
     i = ctx.fresh("i")
@@ -1106,7 +1106,7 @@ def match_patterns(task: Task) -> list[PatternSpec]:
         ctx = Ctx(_gist(text), params, result, name, text)
         try:
             specs = list(fn(ctx))
-        except (StopIteration, ValueError):
+        except Exception:  # noqa: BLE001 - a heuristic that trips on an odd signature offers nothing, never crashes
             continue
         for spec in specs:
             key = (" ".join(spec.precond.split()), " ".join(spec.postcond.split()))

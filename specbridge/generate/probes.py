@@ -59,7 +59,7 @@ def sample_values(lean_type: str, depth: int = 0) -> list[str]:
 
 
 def _paren(v: str) -> str:
-    return f"({v})" if " " in v and not v.startswith(("(", "[", "#[", '"')) else v
+    return f"({v})" if (" " in v or v.startswith("-")) and not v.startswith(("(", "[", "#[", '"')) else v
 
 
 def _split_product(t: str) -> list[str]:

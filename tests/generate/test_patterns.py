@@ -275,3 +275,50 @@ def test_sublists_distinct_counts_conversions_and_ends() -> None:
     assert post(m, text, {"a": "#[1, 5, 5]"}, "1") and not post(m, text, {"a": "#[1, 5, 5]"}, "2")
     s = _task("Return the sum of the even numbers.", "sumEvens", [("xs", "List Int")], "Int")
     assert post(s, _spec(s, "sum-of-even"), {"xs": "[1, 2, 4]"}, "6")
+
+
+KITCHEN_SINK = (
+    "maximum minimum sum product count number of contains all every any sorted strictly palindrome ignoring case "
+    "index first last reverse sort keep remove only even odd positive negative zero divisible by 3 greater than "
+    "equal occurrences digit vowel uppercase double square element-wise corresponding append copy replace update "
+    "set swap rotate right insert duplicates distinct exactly once absolute power factorial fibonacci gcd prime "
+    "perfect square prefix substring common take prepend front partition difference convert to array search sublist"
+)
+SHAPES = [
+    "Nat",
+    "Int",
+    "Bool",
+    "Char",
+    "String",
+    "List Int",
+    "Array Nat",
+    "Option Nat",
+    "Int × Int",
+    "List Int × List Int",
+]
+
+
+def test_every_instantiation_parses_and_evaluates_on_made_up_inputs() -> None:
+    """Whatever the wording selects, the instantiated spec parses and evaluates (no error, no `unknown`)."""
+    from specbridge.generate.probes import probe_obligations
+    from specbridge.generate.repair import check_untrusted, parse_spec
+
+    seen: set[str] = set()
+    checked = 0
+    signatures = [[p] for p in SHAPES] + [[p, q] for p in SHAPES[:7] for q in SHAPES[:7]]
+    signatures += [["Array Int", "Nat", "Nat"], ["List Int", "Nat", "Int"], ["Array Int", "Int -> Bool"]]
+    for params in signatures:
+        for ret in SHAPES:
+            t = _task(KITCHEN_SINK, "f", list(zip("abc", params, strict=False)), ret)
+            for p in match_patterns(t):
+                if p.name in seen:  # one instance of each pattern keeps the test fast
+                    continue
+                seen.add(p.name)
+                text = render_spec_source(t.signature, ReferenceSpec(aux=p.aux, precond=p.precond, postcond=p.postcond))
+                check_untrusted(text)
+                parse_spec(text)
+                verdicts = computable.check_spec_text(t, text, probe_obligations(t))
+                bad = [v.message for v in verdicts if v.status in (Status.ERROR, Status.UNKNOWN)]
+                assert not bad, (p.name, t.signature.lean_header(), bad[0])
+                checked += 1
+    assert checked >= 60
