@@ -356,10 +356,7 @@ class OfflineGenerator:
             if both_primary and bool(keep.pattern) != bool(other.pattern) and not keep.agreed:
                 keep.prior += AGREEMENT_BONUS
                 keep.agreed = True
-                origin = (
-                    f"the generic pattern `{other.pattern}`" if other.pattern else f"corpus task {other.sources[0]}"
-                )
-                keep.notes = [*keep.notes, f"the same spec also comes from {origin}"]
+                keep.notes = [*keep.notes, f"the same spec also comes from {_origin(other)}"]
             if keep is not first:
                 out[out.index(first)] = keep
                 seen[key] = keep
@@ -434,7 +431,7 @@ class OfflineGenerator:
                     a.postcond,
                     [*a.sources, *b.sources],
                     (a.prior + b.prior) / 2 - 0.08,
-                    [*a.notes, f"precondition from {b.sources[0]}"],
+                    [*a.notes, f"precondition from {_origin(b)}"],
                 )
             )
         out.sort(key=lambda c: -c.prior)
@@ -461,9 +458,9 @@ class OfflineGenerator:
             first = (
                 f"Produced by the offline generator (no LLM): instantiated {origin}, chosen by the requirement's "
                 "wording and the signature's shape"
-                + (f"; precondition from corpus task(s) {src}." if src else "; no corpus task.")
+                + (f"; with clause(s) from corpus task(s) {src} (see below)." if src else "; no corpus task.")
             )
-            origin += f" with a precondition from {src}" if src else ""
+            origin += f" with clause(s) from {src}" if src else ""
         else:
             origin = src
             first = f"Produced by the offline generator (no LLM): adapted from corpus task(s) {src}."
@@ -563,29 +560,29 @@ def compose_clauses(
     if split is None or best.check is None:
         return best
     lets, parts = split
-    pool: list[tuple[str, str]] = []
+    pool: list[tuple[str, Candidate]] = []
     for other in others:
         if other is best or other.aux.strip() != best.aux.strip():
             continue
         osplit = split_conjuncts(other.postcond)
         if osplit is None or osplit[0] != lets:
             continue
-        pool += [(p, other.sources[0]) for p in osplit[1] if p not in parts]
+        pool += [(p, other) for p in osplit[1] if p not in parts]
     current, current_parts, tries = best, parts, 0
     improved = True
     while improved and tries < budget and not current.check.ok:  # type: ignore[union-attr]
         improved = False
-        edits = [
-            ([q for j, q in enumerate(current_parts) if j != i], f"dropped the clause `{p}`")
+        edits: list[tuple[list[str], str, Candidate | None]] = [
+            ([q for j, q in enumerate(current_parts) if j != i], f"dropped the clause `{p}`", None)
             for i, p in enumerate(current_parts)
             if len(current_parts) > 1
         ]
         edits += [
-            ([*current_parts, p], f"added the clause `{p}` from {src}")
+            ([*current_parts, p], f"added the clause `{p}` from {_origin(src)}", src)
             for p, src in dict(pool).items()
             if p not in current_parts
         ]
-        for new_parts, note in edits:
+        for new_parts, note, src in edits:
             if tries >= budget:
                 break
             tries += 1
@@ -593,15 +590,23 @@ def compose_clauses(
                 current.aux,
                 current.precond,
                 _join(lets, new_parts),
-                list(dict.fromkeys([*current.sources, *([note.rsplit(" ", 1)[1]] if "from" in note else [])])),
+                list(dict.fromkeys([*current.sources, *(src.sources if src is not None else [])])),
                 current.prior,
                 [*current.notes, note],
+                pattern=current.pattern,
             )
             trial.check = run_check(trial)
             if trial.check.score() > current.check.score():  # type: ignore[union-attr]
                 current, current_parts, improved = trial, new_parts, True
                 break
     return current
+
+
+def _origin(c: Candidate) -> str:
+    """Where a candidate came from, in words: corpus task id(s) or the generic pattern's name."""
+    if c.pattern:
+        return f"the generic pattern `{c.pattern}`"
+    return f"corpus task {', '.join(c.sources)}"
 
 
 def _probe(task: Task, spec_text: str, layer: object | None, probes: list[Obligation]) -> float:

@@ -254,3 +254,17 @@ def test_text_scores_mean_the_same_with_or_without_the_task_in_the_corpus() -> N
     b = {h.task.id: h.text_score for h in without.search(TARGET, 5)}
     assert a == pytest.approx(b, abs=0.05)  # normalised by the query's own ceiling, not the best other hit
     assert max(b.values()) < 1.0
+
+
+def test_clause_composition_takes_clauses_from_pattern_candidates_too() -> None:
+    from specbridge.generate.offline import Candidate, compose_clauses
+
+    def run_check(c: Candidate) -> CheckResult:
+        good = "result > 2" in c.postcond
+        return CheckResult(passed=2 if good else 1, total=2, problems=[] if good else ["too weak"])
+
+    best = Candidate("", "True", "result ∈ xs ∧ result ≥ 0", ["corpus-a"], 1.0)
+    best.check = run_check(best)
+    pattern = Candidate("", "True", "result ∈ xs ∧ result > 2", [], 0.9, pattern="max-of-sequence")
+    out = compose_clauses(best, [best, pattern], run_check)
+    assert out.check.ok and any("from the generic pattern `max-of-sequence`" in n for n in out.notes)

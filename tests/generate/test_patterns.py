@@ -322,3 +322,23 @@ def test_every_instantiation_parses_and_evaluates_on_made_up_inputs() -> None:
                 assert not bad, (p.name, t.signature.lean_header(), bad[0])
                 checked += 1
     assert checked >= 60
+
+
+def test_with_example_tests_a_pattern_is_checked_and_edited_like_any_candidate() -> None:
+    from specbridge.tasks import TestCase, Visibility
+
+    t = _task("Return the largest element of the list.", "largest", [("xs", "List Int")], "Int")
+    t = t.model_copy(
+        update={"tests": (TestCase(inputs={"xs": "[1, 3]"}, expected="3", visibility=Visibility.EXAMPLE),)}
+    )
+    corpus = [
+        Task(
+            id="other",
+            requirement="Return an element of the list that is at least every element and at least zero.",
+            signature=Signature(name="g", params=(Param(name="xs", type="List Int"),), return_type="Int"),
+            reference=ReferenceSpec(precond="xs ≠ []", postcond="result ∈ xs ∧ result ≥ 0"),
+        )
+    ]
+    gen = OfflineGenerator().generate(t, GenerationContext(settings=Settings(), corpus=corpus))
+    assert gen.error is None and "Example obligations passed" in gen.notes
+    assert "generic pattern `max-of-sequence`" in gen.notes.splitlines()[0]
