@@ -175,6 +175,26 @@ class ArrayLit(Node):
 
 
 @dataclass(slots=True, eq=False)
+class DoStmt(Node):
+    """A `do`-block statement (Id monad): let, assign, for, while, if, return, break, continue, expr."""
+
+    kind: str
+    name: str | None = None  # let / assign / for: the variable
+    pattern: Node | None = None  # `let (a, b) := e`, `for (a, b) in xs`
+    expr: Node | None = None  # value, condition, collection, returned or evaluated term
+    body: Do | None = None  # for / while / if-then
+    orelse: Do | None = None  # if-else
+    type: Node | None = None  # `let x : T := e`
+    let_pattern: Node | None = None  # `if let p := e then`
+
+
+@dataclass(slots=True, eq=False)
+class Do(Node):
+    stmts: list[DoStmt]
+    in_id: bool = False  # the argument of `Id.run`: certainly the Id monad
+
+
+@dataclass(slots=True, eq=False)
 class CollLit(Node):
     """`{a, b, c}`: `insert a (insert b (singleton c))` — a Finset/Set/Multiset/List by the expected type."""
 

@@ -94,6 +94,7 @@ class Parser:
         self.toks: list[Token] = tokenize(text)
         self.i = 0
         self.col_limit = 0  # application arguments must start at a column > col_limit (Lean's checkColGt)
+        self._stop_at_do = False  # inside `for x in e do` / `while c do`: `do` ends the term
         self.cdots: list[list[A.Binder]] = []
         self._fresh = 0
 
@@ -310,7 +311,8 @@ class Parser:
     def _where_decl(self, anchor: Token) -> A.Def:
         name_tok = self.expect_ident()
         saved = self.col_limit
-        self.col_limit = name_tok.col
+        # `where` decls line up at the name's column; a `let rec` body only has to stay right of the `let`
+        self.col_limit = anchor.col if anchor.kind == KW and anchor.text == "let" else name_tok.col
         binders = self._binders(stop=(":", ":=", "|"))
         typ = None
         if self.is_sym(":"):
@@ -552,7 +554,7 @@ class Parser:
                 self._skip_tactics(t, max(self.col_limit, 0))
                 return A.Sorry(t.line, t.col)
             if kw == "do":
-                raise UnsupportedSyntax("do-notation", t.line, t.col, "do")
+                return self._do()
             raise self.error("unexpected keyword")
         if t.kind == SYM:
             s = t.text
@@ -590,7 +592,7 @@ class Parser:
         if t.kind in (IDENT, NUM, FLOAT, STR, CHAR):
             return True
         if t.kind == KW:
-            return t.text in ("fun", "λ", "do")
+            return t.text in ("fun", "λ") or (t.text == "do" and not self._stop_at_do)
         if t.kind == SYM:
             if t.text == "." and self.peek().kind == IDENT and not self.peek().ws_before:
                 return True  # `.some x` as an argument
@@ -616,7 +618,8 @@ class Parser:
                 self.expect_sym(")")
                 continue
             if t.kind == KW and t.text == "do":
-                self.parse_leading()  # raises UnsupportedSyntax
+                args.append(self._do())
+                break
             if t.kind == KW or (t.kind == SYM and t.text == "λ"):
                 args.append(self._fun())
                 break
@@ -884,6 +887,171 @@ class Parser:
         text = " ".join(tok.text for tok in self.toks[start : self.i - 1])
         return A.SetBuilder(t.line, t.col, text)
 
+    # -- do-notation (the Id monad: `Id.run do`, `:= do`) ------------------------------------------------------------
+    def _do(self) -> A.Node:
+        t = self.advance()
+        saved = (self.col_limit, self._stop_at_do)
+        try:
+            return self._do_seq()
+        except LeanParseError as exc:
+            raise UnsupportedSyntax(f"do-notation ({exc.message})", t.line, t.col, "do") from exc
+        finally:
+            self.col_limit, self._stop_at_do = saved
+
+    def _do_seq(self) -> A.Do:
+        """Statements at the column of the first one, separated by newlines at that column or by `;`."""
+        first = self.tok
+        col = first.col
+        saved = self.col_limit
+        stmts: list[A.DoStmt] = []
+        try:
+            while self.tok.kind != EOF:
+                self.col_limit = col
+                stmts.append(self._do_stmt())
+                if self.is_sym(";"):
+                    self.advance()
+                    continue
+                nt = self.tok
+                prev = self.toks[self.i - 1]
+                if nt.kind == EOF or nt.col != col or nt.line == prev.line:
+                    break
+        finally:
+            self.col_limit = saved
+        return A.Do(first.line, first.col, stmts)
+
+    def _do_cond(self) -> A.Node:
+        saved = self._stop_at_do
+        self._stop_at_do = True
+        try:
+            return self.parse_expr(0)
+        finally:
+            self._stop_at_do = saved
+
+    def _do_stmt(self) -> A.DoStmt:
+        t = self.tok
+        line, col = t.line, t.col
+        word = t.text if t.kind in (IDENT, KW) else None
+        if word in ("let", "have"):
+            self.advance()
+            mutable = False
+            if self.tok.kind == IDENT and self.tok.text == "mut":
+                self.advance()
+                mutable = True
+            name = None
+            pattern = None
+            if self.tok.kind == IDENT and not (self.peek().kind == SYM and self.peek().text == "@"):
+                name = str(self.advance().value)
+            else:
+                pattern = self.parse_arg()
+            typ = None
+            if self.is_sym(":"):
+                self.advance()
+                typ = self.parse_expr(0)
+            if self.is_sym("←") or self.is_sym("<-"):
+                self.advance()
+            else:
+                self.expect_sym(":=")
+            value = self.parse_expr(0)
+            if word == "have":
+                return A.DoStmt(line, col, "skip")
+            return A.DoStmt(line, col, "let_mut" if mutable else "let", name, pattern, value, type=typ)
+        if t.kind == IDENT and self.peek().kind == SYM and self.peek().text in (":=", "←", "<-"):
+            name = str(self.advance().value)
+            self.advance()
+            return A.DoStmt(line, col, "assign", name, None, self.parse_expr(0))
+        if word == "for":
+            self.advance()
+            if self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text == ":":
+                self.advance()  # `for h : x in xs` names the membership proof
+                self.advance()
+            saved = self._stop_at_do
+            self._stop_at_do = True
+            pat = self.parse_arg()
+            self._stop_at_do = saved
+            self.expect_kw("in")
+            coll = self._for_collection()
+            self.expect_kw("do")
+            body = self._do_seq()
+            name = pat.name if isinstance(pat, A.Ident) else None
+            return A.DoStmt(line, col, "for", name, None if name else pat, coll, body)
+        if word == "while":
+            self.advance()
+            cond = self._do_cond()
+            self.expect_kw("do")
+            return A.DoStmt(line, col, "while", expr=cond, body=self._do_seq())
+        if word == "unless":
+            self.advance()
+            cond = self._do_cond()
+            self.expect_kw("do")
+            # `unless c do s` runs s when c is false
+            return A.DoStmt(line, col, "if", expr=cond, body=A.Do(line, col, []), orelse=self._do_seq())
+        if t.kind == KW and t.text == "if":
+            return self._do_if()
+        if word == "return":
+            self.advance()
+            nt = self.tok
+            if nt.kind == EOF or nt.line != t.line or self.is_sym(";") or self.is_kw("else"):
+                return A.DoStmt(line, col, "return", expr=A.Ident(line, col, "Unit.unit"))
+            return A.DoStmt(line, col, "return", expr=self.parse_expr(0))
+        if word in ("break", "continue"):
+            self.advance()
+            return A.DoStmt(line, col, word)
+        return A.DoStmt(line, col, "expr", expr=self.parse_expr(0))
+
+    def _do_if(self) -> A.DoStmt:
+        t = self.advance()
+        let_pat = None
+        if self.is_kw("let"):
+            self.advance()
+            let_pat = self.parse_expr(0)
+            self.expect_sym(":=")
+        elif self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text == ":":
+            self.advance()
+            self.advance()
+        cond = self.parse_expr(0)
+        self.expect_kw("then")
+        then = self._do_seq()
+        orelse = None
+        if self.is_kw("else"):
+            self.advance()
+            if self.is_kw("if"):
+                nested = self._do_if()
+                orelse = A.Do(nested.line, nested.col, [nested])
+            else:
+                orelse = self._do_seq()
+        return A.DoStmt(t.line, t.col, "if", expr=cond, body=then, orelse=orelse, let_pattern=let_pat)
+
+    def _for_collection(self) -> A.Node:
+        """`[a:b]`, `[:b]`, `[a:b:s]` (Std.Range) or any term."""
+        t = self.tok
+        if self.is_sym("["):
+            j = self.i
+            self.advance()
+            parts: list[A.Node | None] = []
+            cur: A.Node | None = None
+            try:
+                while True:
+                    if self.is_sym(":"):
+                        parts.append(cur)
+                        cur = None
+                        self.advance()
+                        continue
+                    if self.is_sym("]"):
+                        parts.append(cur)
+                        self.advance()
+                        break
+                    cur = self.parse_expr(0)
+            except LeanParseError:
+                parts = []
+            if len(parts) >= 2:
+                start = parts[0] or A.NumLit(t.line, t.col, 0)
+                args = [start, parts[1] or A.NumLit(t.line, t.col, 0)]
+                if len(parts) > 2 and parts[2] is not None:
+                    args.append(parts[2])
+                return A.App(t.line, t.col, A.Ident(t.line, t.col, "Std.Range.toList"), args)
+            self.i = j
+        return self._do_cond()
+
     def _fun(self) -> A.Node:
         t = self.advance()
         if self.is_sym("|"):
@@ -1012,7 +1180,8 @@ class Parser:
                     continue
                 break
             self.expect_sym("=>")
-            self.col_limit = saved
+            # matchAlts is many1Indent (withPosition at the first `|`): arguments sit right of that column
+            self.col_limit = max(saved, first_col)
             rhs = self.parse_expr(0)
             for pats in groups:
                 alts.append(A.MatchAlt(bar.line, bar.col, pats, rhs))

@@ -262,3 +262,118 @@ def test_expected_type_starts_the_binop_maximal_type() -> None:
     assert call("def g (n : Nat) : Int := let y : Int := n - 10; y", "g", 3) == -7
     assert call("def g (n : Nat) : Int := if n > 1 then n - 10 else 0", "g", 3) == -7
     assert call("def g (n : Nat) : Nat := n - 10", "g", 3) == 0
+
+
+DO_DEFS = """
+def sumTo (n : Nat) : Nat := Id.run do
+  let mut s := 0
+  for i in [0:n] do
+    s := s + i
+  return s
+
+def firstNeg (xs : List Int) : Option Nat := Id.run do
+  let mut i := 0
+  for x in xs do
+    if x < 0 then
+      return some i
+    i := i + 1
+  return none
+
+def collatz (n : Nat) : Nat := Id.run do
+  let mut k := n
+  let mut steps := 0
+  while k > 1 do
+    if k % 2 == 0 then
+      k := k / 2
+    else
+      k := 3 * k + 1
+    steps := steps + 1
+  steps
+
+def evens (xs : Array Int) : Array Int := Id.run <| do
+  let mut out := #[]
+  for x in xs do
+    unless x % 2 == 0 do
+      continue
+    out := out.push x
+  pure out
+
+def pairs (xs : List (Nat × Nat)) : Nat := Id.run do
+  let mut acc := 0
+  for (a, b) in xs do
+    if a > 10 then break
+    acc := acc + a * b
+  return acc
+
+def stepRange (n : Nat) : List Nat := Id.run do
+  let mut out := []
+  for i in [0:n:3] do
+    out := out ++ [i]
+  return out
+
+def bodyDo (n : Nat) : Nat := do
+  let x ← pure (n + 1)
+  return x * 2
+
+def g (x : Nat) : Option Nat := if x > 2 then some x else none
+
+def optionDo (x : Nat) : Option Nat := do
+  let y ← g x
+  return y + 1
+"""
+
+
+def test_do_notation_in_the_id_monad() -> None:
+    # let mut / reassignment, for over lists, arrays and [a:b:s] ranges, while, early return, break, continue, unless
+    assert call(DO_DEFS, "sumTo", 5) == 10
+    assert call(DO_DEFS, "firstNeg", (1, 2, -3, 4)) == Some(2)
+    assert call(DO_DEFS, "firstNeg", (1, 2)) is None
+    assert call(DO_DEFS, "collatz", 6) == 8
+    assert call(DO_DEFS, "evens", LArray((1, 2, 3, 4))) == LArray((2, 4))
+    assert call(DO_DEFS, "pairs", ev("[(1, 2), (3, 4), (11, 1), (1, 1)]", "List (Nat × Nat)")) == 14
+    assert call(DO_DEFS, "stepRange", 10) == (0, 3, 6, 9)
+    assert call(DO_DEFS, "bodyDo", 4) == 10
+    # `do` in another monad binds and returns differently (Option: `←` short-circuits on none): not modelled
+    with pytest.raises(UnsupportedConstruct):
+        call(DO_DEFS, "optionDo", 5)
+
+
+def test_layout_of_let_rec_bodies_and_match_alternatives() -> None:
+    # `let rec` is withPosition at `let`: its body's arguments only need to be right of the `let` column
+    defs = """
+def count (n : Nat) (d : Nat) : Nat :=
+  let rec go (i acc : Nat) : Nat :=
+    match i with
+    | 0 => acc
+    | i'+1 =>
+      let acc' := if i' % d = 0 then acc + 1 else acc
+      go i' acc'
+  go n 0
+
+def firstPair (nums : List Int) (target : Int) : Option (Nat × Nat) :=
+  let rec outer (lst : List Int) (i : Nat)
+            : Option (Nat × Nat) :=
+        match lst with
+        | [] =>
+            none
+        | x :: xs =>
+            let rec inner (lst' : List Int) (j : Nat)
+                    : Option Nat :=
+                match lst' with
+                | [] =>
+                    none
+                | y :: ys =>
+                    if x + y = target then
+                        some j
+                    else
+                        inner ys (j + 1)
+            match inner xs (i + 1) with
+            | some j =>
+                some (i, j)
+            | none =>
+                outer xs (i + 1)
+        outer nums 0
+"""
+    assert call(defs, "count", 10, 3) == 4  # 0, 3, 6, 9
+    # matchAlts is withPosition at the first `|`: `outer nums 0` (left of it) is not an argument of the last arm
+    assert call(defs, "firstPair", (2, 7, 11, 15), 9) == Some(Pair(0, 1))

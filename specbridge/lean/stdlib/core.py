@@ -206,3 +206,17 @@ def _panic(default: Any, msg: str) -> Any:
 @builtin("dbg_trace", "(msg : String) (a : α) : α", aliases=("dbgTrace",))
 def _dbg_trace(msg: str, a: Any) -> Any:
     return a
+
+
+@builtin("Id.run", "(x : α) : α", aliases=("Id.mk",))
+def id_run(x: Any) -> Any:
+    # the Id monad's `do` blocks are evaluated directly; running one is the identity
+    return x
+
+
+@builtin("Std.Range.toList", "(start : Nat) (stop : Nat) (step : Nat := 1) : List Nat")
+def range_to_list(start: int, stop: int, step: int = 1) -> tuple:
+    # `[a:b:s]` in `for i in [a:b] do`: a, a+s, … below b (a step of 0 visits nothing)
+    if step <= 0:
+        return ()
+    return tuple(range(start, stop, step))
