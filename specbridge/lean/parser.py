@@ -694,6 +694,8 @@ class Parser:
             name = str(t.value)
             if name == "_":
                 return A.Hole(t.line, t.col)
+            if name == "s!" and self.tok.kind == STR and not self.tok.ws_before:
+                return self._interpolated(t, self.advance())
             if name == "sorry":
                 return A.Sorry(t.line, t.col)
             if self.is_sym("@") and not self.tok.ws_before:  # as-pattern `x@p`
@@ -765,6 +767,41 @@ class Parser:
         if k == KW and t.text in ("let", "have", "if", "match", "show", "by"):
             return self.parse_leading()
         raise self.error("unexpected token")
+
+    def _interpolated(self, t: Token, lit: Token) -> A.Node:
+        """`s!"a{x}b"`: the pieces joined with `++`, each `{e}` as `toString e`."""
+        text = str(lit.value)
+        parts: list[A.Node] = []
+        buf: list[str] = []
+        i = 0
+        while i < len(text):
+            c = text[i]
+            if c == "{":
+                depth, j = 1, i + 1
+                while j < len(text) and depth:
+                    depth += {"{": 1, "}": -1}.get(text[j], 0)
+                    j += 1
+                if depth:
+                    raise self.error("unterminated '{' in an interpolated string", lit)
+                if buf:
+                    parts.append(A.StrLit(lit.line, lit.col, "".join(buf)))
+                    buf = []
+                inner = parse_term(text[i + 1 : j - 1])
+                parts.append(A.App(lit.line, lit.col, A.Ident(lit.line, lit.col, "toString"), [inner]))
+                i = j
+                continue
+            buf.append(c)
+            i += 1
+        if buf or not parts:
+            parts.append(A.StrLit(lit.line, lit.col, "".join(buf)))
+        out = parts[0]
+        if isinstance(out, A.App) and len(parts) == 1:
+            return out
+        if not isinstance(out, A.StrLit):
+            out = A.BinOp(t.line, t.col, "++", A.StrLit(t.line, t.col, ""), out)
+        for part in parts[1:]:
+            out = A.BinOp(t.line, t.col, "++", out, part)
+        return out
 
     def _comma_list(self, close: str) -> list[A.Node]:
         saved = self.col_limit

@@ -67,3 +67,10 @@ def test_string_and_char(term: str, type_text: str, value: object) -> None:
 )
 def test_to_string_and_repr_follow_lean_instances(term: str, value: str) -> None:
     assert ev(term, "String") == value
+
+
+def test_string_interpolation() -> None:
+    # s!"…{e}…" is `"…" ++ toString e ++ "…"`
+    assert ev('s!"n={1 + 2}, l={[1, 2]}"', "String") == "n=3, l=[1, 2]"
+    assert ev('s!"{(-5 : Int)}"', "String") == "-5"
+    assert ev('s!"plain"', "String") == "plain"
