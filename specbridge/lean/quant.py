@@ -3,10 +3,14 @@
 A bound is read wherever a Lean programmer writes it: binder predicates (`∀ i < n,`, `∃ x ∈ l,`), the
 antecedents of `∀ i, i < a.size → …` (also `(h : i < n) → …` and `i < n ∧ j < m → …`), the conjuncts of
 `∃ j, j < n ∧ …`, lower bounds `x ≤ i`, bounds through other bound variables (`∀ i j, i < j → j < n → …`),
-and Nat sums (`i + k ≤ n` bounds `i`). The whole body is still evaluated for every value, so a bound only has to
+Nat sums (`i + k ≤ n` bounds `i`), equations `x = e` (one value, any type: the one-point rule) and divisibility
+`d ∣ n` (the divisors of n ≠ 0). The whole body is still evaluated for every value, so a bound only has to
 contain the values where the body can matter. A quantifier over Nat/Int without a bound is searched up to
-`search_bound` (plus the solutions of linear equations on the variable); it is decided only by a witness (∃) or a
-counterexample (∀) — or when the equation's solutions are all the values that matter — otherwise `Undecided`.
+`search_bound` plus the solutions of equations on the variable (linear, `x * x`, `x ^ k`, `b ^ x`); it is decided
+by a witness (∃) or a counterexample (∀), when the equation's solutions are all the values that matter, or when
+the body is eventually constant in a Nat variable (every occurrence compares a growing term with a fixed one, or
+divides a fixed number by one: `n / 10 ^ i`, `4 ^ m = n`, `k * k > c`) so that a finite prefix decides it —
+otherwise `Undecided`.
 """
 
 from __future__ import annotations
