@@ -1431,6 +1431,34 @@ class Compiler:
                 return rest(env)
 
             return if_
+        if k == "match":
+            assert isinstance(st.expr, A.Match)
+            value_here = last and final
+            discr = [self.expr(d, scope) for d in st.expr.discrs]
+            arms: list[tuple[list[Callable[[Any, list], bool]], Code]] = []
+            for alt in st.expr.alts:
+                if len(alt.patterns) != len(discr):
+                    raise UnsupportedConstruct("match alternative with a different number of patterns")
+                sc = scope
+                matchers = []
+                for pat, (_c, t) in zip(alt.patterns, discr, strict=True):
+                    m, sc = self.pattern(pat, sc, t)
+                    matchers.append(m)
+                assert isinstance(alt.rhs, A.Do)
+                arms.append((matchers, self._do_seq(alt.rhs.stmts, 0, sc, rt, value_here)))
+            dcodes = [c for c, _ in discr]
+            rest = None if last else self._do_seq(stmts, i + 1, scope, rt, final)
+            line = st.line
+
+            def match_(env: list) -> Any:
+                vs = [d(env) for d in dcodes]
+                for ms, body in arms:
+                    if all(m(v, env) for m, v in zip(ms, vs, strict=True)):
+                        out = body(env)
+                        return out if rest is None else rest(env)
+                raise LeanRuntimeError(f"line {line}: no match alternative")
+
+            return match_
         if k == "return":
             assert st.expr is not None
             vc, vt = self.expr(_unwrap_pure(st.expr), scope, rt)
@@ -1995,6 +2023,10 @@ class Compiler:
             return True
         if name in ("False",):
             return False
+        for o in ("lt", "eq", "gt"):  # Ordering values are the strings "lt" / "eq" / "gt" (see stdlib.core)
+            if name in (f"Ordering.{o}", f".{o}") and ty.head(t) in ("Ordering", None):
+                ty.unify(t, ty.T("Ordering"))
+                return o
         return _NO_CTOR
 
     # quantifiers ---------------------------------------------------------------------------------------------------

@@ -1024,6 +1024,8 @@ class Parser:
             return A.DoStmt(line, col, "if", expr=cond, body=A.Do(line, col, []), orelse=self._do_seq())
         if t.kind == KW and t.text == "if":
             return self._do_if()
+        if t.kind == KW and t.text == "match":
+            return self._do_match()
         if word == "return":
             self.advance()
             nt = self.tok
@@ -1034,6 +1036,46 @@ class Parser:
             self.advance()
             return A.DoStmt(line, col, word)
         return A.DoStmt(line, col, "expr", expr=self.parse_expr(0))
+
+    def _do_match(self) -> A.DoStmt:
+        """`match e with | p => <statements> …` inside a do block: the arms are statement sequences."""
+        t = self.advance()
+        discrs: list[A.Node] = []
+        while True:
+            if self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text == ":":
+                self.advance()
+                self.advance()
+            discrs.append(self.parse_expr(0))
+            if self.is_sym(","):
+                self.advance()
+                continue
+            break
+        self.expect_kw("with")
+        if not self.is_sym("|"):
+            raise self.error("expected '|' to start a match alternative")
+        first_col = self.tok.col
+        alts: list[A.MatchAlt] = []
+        while self.is_sym("|") and self.tok.col >= first_col:
+            bar = self.advance()
+            saved = self.col_limit
+            self.col_limit = 0
+            groups: list[list[A.Node]] = []
+            while True:
+                pats = [self.parse_expr(0)]
+                while self.is_sym(","):
+                    self.advance()
+                    pats.append(self.parse_expr(0))
+                groups.append(pats)
+                if self.is_sym("|"):
+                    self.advance()
+                    continue
+                break
+            self.expect_sym("=>")
+            self.col_limit = saved
+            body = self._do_seq()
+            for pats in groups:
+                alts.append(A.MatchAlt(bar.line, bar.col, pats, body))
+        return A.DoStmt(t.line, t.col, "match", expr=A.Match(t.line, t.col, discrs, alts, [None] * len(discrs)))
 
     def _do_if(self) -> A.DoStmt:
         t = self.advance()

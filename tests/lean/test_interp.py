@@ -320,6 +320,22 @@ def g (x : Nat) : Option Nat := if x > 2 then some x else none
 def optionDo (x : Nat) : Option Nat := do
   let y ← g x
   return y + 1
+
+def sumSome (xs : List (Option Nat)) : Nat := Id.run do
+  let mut s := 0
+  for x in xs do
+    match x with
+    | some v => s := s + v
+    | none => pure ()
+  return s
+
+def classify (n : Int) : String := Id.run do
+  match compare n 0 with
+  | .lt => return "neg"
+  | .eq => return "zero"
+  | .gt =>
+    let m := n * 2
+    return s!"pos {m}"
 """
 
 
@@ -333,6 +349,9 @@ def test_do_notation_in_the_id_monad() -> None:
     assert call(DO_DEFS, "pairs", ev("[(1, 2), (3, 4), (11, 1), (1, 1)]", "List (Nat × Nat)")) == 14
     assert call(DO_DEFS, "stepRange", 10) == (0, 3, 6, 9)
     assert call(DO_DEFS, "bodyDo", 4) == 10
+    # `match` arms inside a do block are statement sequences; Ordering constructors as patterns
+    assert call(DO_DEFS, "sumSome", ev("[some 1, none, some 5]", "List (Option Nat)")) == 6
+    assert [call(DO_DEFS, "classify", n) for n in (-3, 0, 4)] == ["neg", "zero", "pos 8"]
     # `do` in another monad binds and returns differently (Option: `←` short-circuits on none): not modelled
     with pytest.raises(UnsupportedConstruct):
         call(DO_DEFS, "optionDo", 5)
