@@ -44,7 +44,7 @@ MAX_PROBED = 16  # candidates evaluated on generated inputs (no example tests)
 MAX_CHECKED = 40  # candidates checked on example tests
 PATTERN_BASE = 0.75  # prior of a pattern candidate: PATTERN_BASE + PATTERN_SCALE * wording strength
 PATTERN_SCALE = 0.3
-AGREEMENT_BONUS = 0.1  # a pattern and an adapted corpus spec that come out identical
+AGREEMENT_BONUS = 0.05  # a pattern and an adapted corpus spec that come out identical
 
 
 @dataclass
@@ -259,8 +259,14 @@ _SORTED_INPUT = re.compile(
     r"|\b(array|list|sequence)s? (is |are )?(in |of )?(non-?decreasing|ascending|increasing) order",
     re.I,
 )
+_SORTED_INPUT_STATED = re.compile(  # said of the input in so many words, whatever else the text says
+    r"\b(assumed|guaranteed|must|required|expected) (to )?(be )?(already )?sorted|\bgiven (a |an )?sorted\b"
+    r"|\binput (list|array|sequence)?\s?(is|are) (already )?sorted",
+    re.I,
+)
 _SORTING_TASK = re.compile(
-    r"\b(whether|if|check|determine)s?\b[^.]{0,50}\bsorted|\bsort(s|ing)? (the|a|an|it|them)\b|\bsorted (copy|version)",
+    r"\b(whether|if|check|determine)s?\b[^.]{0,50}\bsorted|\bsort(s|ing)? (the|a|an|it|them)\b|\bsorted (copy|version)"
+    r"|\b(return|produce|output|give|construct|build)(s|ed|ing)?\b[^.]{0,60}\b(sorted|ascending|descending|increasing)",
     re.I,
 )
 
@@ -269,7 +275,7 @@ def sorted_guard(task: Task) -> tuple[str, str] | None:
     """`List.Pairwise (· ≤ ·)` on the sequence parameter(s) when the requirement says the input is sorted (and
     the task is not itself to sort or to check sortedness); strict when it also says the elements are distinct."""
     text = task.requirement
-    if not _SORTED_INPUT.search(text) or _SORTING_TASK.search(text):
+    if not _SORTED_INPUT_STATED.search(text) and (not _SORTED_INPUT.search(text) or _SORTING_TASK.search(text)):
         return None
     seqs = [p for p in task.signature.params if re.match(r"(List|Array) ", _norm(p.type))]
     if len(seqs) != 1 and not re.search(r"\b(two|both) (sorted|lists|arrays)", text, re.I):

@@ -355,10 +355,13 @@ def _end_element(ctx: Ctx) -> Iterator[PatternSpec]:
     if s is None or len(ctx.params) != 1 or ctx.result.type != s.elem:
         return
     verb = r"\b(return|get|find|retriev|extract)\w* the "
-    strength = 0.7 if ctx.in_name(r"^(get |find )?last( element)?$") else (0.5 if ctx.has(verb + "last ") else 0)
+    item = r" (element|item|value|entry|number|character)"
+    strength = 0.7 if ctx.in_name(r"^(get |find )?last( element)?$") else (0.5 if ctx.has(verb + "last" + item) else 0)
     if strength:
         yield PatternSpec("last-element", _guard(ctx, s, True), f"result = {s.at(f'{s.length} - 1')}", strength)
-    strength = 0.7 if ctx.in_name(r"^(get |find )?first( element)?$") else (0.5 if ctx.has(verb + "first ") else 0)
+    strength = (
+        0.7 if ctx.in_name(r"^(get |find )?first( element)?$") else (0.5 if ctx.has(verb + "first" + item) else 0)
+    )
     if strength and not ctx.has(r"\b(even|odd|positive|negative|repeat|occurrence|index|position)"):
         yield PatternSpec("first-element", _guard(ctx, s, True), f"result = {s.at('0')}", strength)
 
@@ -638,7 +641,19 @@ def _sort(ctx: Ctx) -> Iterator[PatternSpec]:
         return
     desc = ctx.has(r"descending|non-?increasing|decreasing") and not ctx.has(r"ascending|non-?decreasing|increasing")
     op = "≥" if desc else "≤"
-    yield PatternSpec("sort", "True", f"List.Pairwise (· {op} ·) {r.lst} ∧ List.isPerm {s.lst} {r.lst}", 0.8)
+    unique = ctx.has(r"duplicat|distinct|unique")
+    yield PatternSpec(
+        "sort", "True", f"List.Pairwise (· {op} ·) {r.lst} ∧ List.isPerm {s.lst} {r.lst}", 0.55 if unique else 0.8
+    )
+    if unique:
+        x = ctx.fresh("x")
+        strict = "<" if op == "≤" else ">"
+        yield PatternSpec(
+            "sort-without-duplicates",
+            "True",
+            f"List.Pairwise (· {strict} ·) {r.lst} ∧ (∀ {x} ∈ {r.lst}, {x} ∈ {s.lst}) ∧ ∀ {x} ∈ {s.lst}, {x} ∈ {r.lst}",
+            0.8,
+        )
 
 
 @pattern("filter-matching")
@@ -676,7 +691,7 @@ def _filter(ctx: Ctx) -> Iterator[PatternSpec]:
 _MAPS = [
     (r"\bdoubl|twice", lambda v: f"2 * {v}", "double"),
     (r"\btripl", lambda v: f"3 * {v}", "triple"),
-    (r"\bsquar", lambda v: f"{v} * {v}", "square"),
+    (r"\bsquar(e|es|ed|ing)\b(?! root)", lambda v: f"{v} * {v}", "square"),
     (r"\bcub(e|es|ed|ing)\b", lambda v: f"{v} * {v} * {v}", "cube"),
     (r"\bnegat", lambda v: f"-{v}", "negate"),
     (r"\bincrement|add(s|ing)? (one|1)\b|plus one", lambda v: f"{v} + 1", "increment"),
@@ -1155,6 +1170,8 @@ def _arith(ctx: Ctx) -> Iterator[PatternSpec]:
     for pat, op, label in hits:
         pre = f"{b.name} ≠ 0" if op in ("/", "%") else "True"
         strength = ctx.named(pat, 0.7, 0.5 if len(hits) == 1 else 0.25)
+        if ctx.has(r"\b(count|number of|how many|digits?|average|mean)\b"):
+            strength *= 0.4  # not simply the two numbers combined
         yield PatternSpec(f"two-number-{label}", pre, f"result = {a.name} {op} {b.name}", strength)
 
 
@@ -1423,3 +1440,41 @@ def _remove_end(ctx: Ctx) -> Iterator[PatternSpec]:
         yield PatternSpec("remove-first", _guard(ctx, s, True), r.equals_list(f"{s.lst}.drop 1"), 0.65)
     if ctx.has(r"\b(last|back|tail|trailing)\b"):
         yield PatternSpec("remove-last", _guard(ctx, s, True), r.equals_list(f"{s.lst}.dropLast"), 0.65)
+
+
+@pattern("average-of-two")
+def _average(ctx: Ctx) -> Iterator[PatternSpec]:
+    nums = ctx.nums()
+    if (
+        len(nums) != 2
+        or len(ctx.params) != 2
+        or ctx.result.kind != "num"
+        or not ctx.has(r"\baverage|\bmean\b|midpoint")
+    ):
+        return
+    a, b = nums
+    if a.type == b.type == ctx.result.type:
+        yield PatternSpec("average-of-two", "True", f"result = ({a.name} + {b.name}) / 2", 0.7)
+
+
+@pattern("integer-square-root")
+def _isqrt(ctx: Ctx) -> Iterator[PatternSpec]:
+    if len(ctx.params) != 1 or ctx.params[0].type != "Nat" or ctx.result.type != "Nat":
+        return
+    if ctx.has(r"square root|\bsqrt\b"):
+        n = ctx.params[0].name
+        yield PatternSpec(
+            "integer-square-root", "True", f"result * result ≤ {n} ∧ {n} < (result + 1) * (result + 1)", 0.85
+        )
+
+
+@pattern("smallest-missing")
+def _missing(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    if s is None or len(ctx.params) != 1 or s.elem != "Nat" or ctx.result.type != "Nat":
+        return
+    if ctx.has(r"missing|not (present|in|appear|occur)|absent|does not (appear|occur)") and ctx.has(
+        r"smallest|first|least|minimum|lowest"
+    ):
+        k = ctx.fresh("k")
+        yield PatternSpec("smallest-missing", "True", f"result ∉ {s.lst} ∧ ∀ {k} < result, {k} ∈ {s.lst}", 0.8)

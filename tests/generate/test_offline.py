@@ -268,3 +268,13 @@ def test_clause_composition_takes_clauses_from_pattern_candidates_too() -> None:
     pattern = Candidate("", "True", "result ∈ xs ∧ result > 2", [], 0.9, pattern="max-of-sequence")
     out = compose_clauses(best, [best, pattern], run_check)
     assert out.check.ok and any("from the generic pattern `max-of-sequence`" in n for n in out.notes)
+
+
+def test_a_sorted_result_is_not_a_sorted_input() -> None:
+    from specbridge.generate.offline import sorted_guard
+
+    sig = Signature(name="f", params=(Param(name="xs", type="List Int"),), return_type="List Int")
+    out = Task(id="a", requirement="Remove duplicates and return the resulting list in ascending order.", signature=sig)
+    assert sorted_guard(out) is None
+    stated = Task(id="b", requirement="Return the smallest number missing from a given sorted list.", signature=sig)
+    assert sorted_guard(stated) is not None  # "given a sorted list" is said of the input

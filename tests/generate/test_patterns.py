@@ -342,3 +342,20 @@ def test_with_example_tests_a_pattern_is_checked_and_edited_like_any_candidate()
     gen = OfflineGenerator().generate(t, GenerationContext(settings=Settings(), corpus=corpus))
     assert gen.error is None and "Example obligations passed" in gen.notes
     assert "generic pattern `max-of-sequence`" in gen.notes.splitlines()[0]
+
+
+def test_sort_unique_square_root_average_and_smallest_missing() -> None:
+    u = _task(
+        "Remove duplicates and return the list in ascending order.", "uniqueSorted", [("xs", "List Int")], "List Int"
+    )
+    assert match_patterns(u)[0].name == "sort-without-duplicates"
+    text = _spec(u, "sort-without-duplicates")
+    assert post(u, text, {"xs": "[3, 1, 3]"}, "[1, 3]") and not post(u, text, {"xs": "[3, 1, 3]"}, "[1, 3, 3]")
+    r = _task("Compute the integer square root of N.", "isqrt", [("N", "Nat")], "Nat")
+    assert match_patterns(r)[0].name == "integer-square-root"  # not "the square of N"
+    assert post(r, _spec(r, "integer-square-root"), {"N": "17"}, "4")
+    a = _task("Compute the average of two integers.", "avg", [("a", "Int"), ("b", "Int")], "Int")
+    assert match_patterns(a)[0].name == "average-of-two"
+    m = _task("Return the smallest natural number missing from the list.", "mex", [("s", "List Nat")], "Nat")
+    text = _spec(m, "smallest-missing")
+    assert post(m, text, {"s": "[0, 1, 3]"}, "2") and not post(m, text, {"s": "[0, 1, 3]"}, "4")
