@@ -476,7 +476,8 @@ class OfflineGenerator:
             + (
                 "by the example tests passed in the computable layer."
                 if has_examples and layer is not None
-                else "by requirement/signature similarity and by evaluating cleanly on generated inputs "
+                else "by requirement/signature similarity or pattern wording strength, and by evaluating cleanly "
+                "on generated inputs "
                 "(no example tests visible)."
             ),
         ]
