@@ -279,6 +279,15 @@ class Structure(Node):
 
 
 @dataclass(slots=True, eq=False)
+class Inductive(Node):
+    """`inductive Name (params) where | ctor (a : T) … | ctor : T → U → Name` (constructors in order)."""
+
+    name: str
+    params: list[Binder]
+    ctors: list[tuple[str, list[Node]]]  # constructor name, argument types
+
+
+@dataclass(slots=True, eq=False)
 class Module(Node):
     defs: list[Def]
     opens: list[str] = field(default_factory=list)
@@ -286,6 +295,7 @@ class Module(Node):
     # definitions written in valid Lean the parser does not model (do-notation): name -> reason
     unsupported: dict[str, str] = field(default_factory=dict)
     structures: list[Structure] = field(default_factory=list)
+    inductives: list[Inductive] = field(default_factory=list)
 
     def get(self, name: str) -> Def | None:
         for d in self.defs:

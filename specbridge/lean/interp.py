@@ -30,7 +30,7 @@ from specbridge.lean.arith import (  # noqa: F401 - re-exported
     nat_sub,
 )
 from specbridge.lean.stdlib import REGISTRY, Builtin
-from specbridge.lean.values import NONE, Fn, LArray, Pair, Some, Struct, apply, default_of, mk_tuple, render
+from specbridge.lean.values import NONE, Ctor, Fn, LArray, Pair, Some, Struct, apply, default_of, mk_tuple, render
 
 Code = Callable[[list], Any]
 CHUNK = 1024
@@ -275,6 +275,8 @@ def _runtime_namespace(v: Any) -> str:
         return "Function"
     if isinstance(v, Struct):
         return v.name
+    if isinstance(v, Ctor):
+        return v.type
     return "?"
 
 
@@ -292,6 +294,10 @@ class Compiler:
         self.opens = list(module.opens)
         self._arith_cache: dict[str, dict[str, Callable[[Any, Any], Any]]] = {}
         self.structs: dict[str, A.Structure] = {s.name: s for s in module.structures}
+        self.inductives: dict[str, A.Inductive] = {i.name: i for i in module.inductives}
+        self.ctors: dict[str, tuple[A.Inductive, str, list[A.Node]]] = {
+            f"{i.name}.{c}": (i, c, args) for i in module.inductives for c, args in i.ctors
+        }
         for d in module.defs:
             if d.kind in ("def", "abbrev") and d.name:
                 self._register(d.name, d)
@@ -554,11 +560,46 @@ class Compiler:
             return dflt, expected
         if name in ("inferInstance", "rfl", "trivial"):
             return _const(True), ty.PROP
+        full = self.ctor_name(name)
+        if full is not None:
+            return self.ctor_value(full, args, scope, expected)
         if "." in name:
             sname, member = name.rsplit(".", 1)
             if sname in self.structs:
                 return self.struct_member(sname, member, args, scope, expected)
         return None
+
+    # inductive types -----------------------------------------------------------------------------------------------
+    def ctor_name(self, name: str, t: ty.Type | None = None) -> str | None:
+        """The full name `T.c` of a constructor written `T.c`, `.c` (with a known type) or `c` (with `open T`)."""
+        if name in self.ctors:
+            return name
+        if name.startswith("."):
+            h = ty.head(t) if t is not None else None
+            return f"{h}{name}" if h is not None and f"{h}{name}" in self.ctors else None
+        for o in self.opens:
+            if f"{o}.{name}" in self.ctors:
+                return f"{o}.{name}"
+        return None
+
+    def ind_type(self, ind: A.Inductive) -> tuple[ty.T, dict[str, ty.TV]]:
+        tvars = {b.name: ty.TV() for b in ind.params if b.name and b.kind in ("explicit", "implicit")}
+        return ty.T(ind.name, tuple(tvars.values())), tvars
+
+    def ctor_sig(self, full: str) -> tuple[list[ty.Type], ty.T]:
+        ind, _c, args = self.ctors[full]
+        it, tvars = self.ind_type(ind)
+        return [ty.from_ast(a, dict(tvars)) for a in args], it
+
+    def ctor_value(self, full: str, args: list[A.Node], scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        ind, cname, _a = self.ctors[full]
+        ftypes, it = self.ctor_sig(full)
+        tname = ind.name
+        if not ftypes:
+            return _const(Ctor(tname, cname, ())), it
+        n = len(ftypes)
+        code = _const(Fn(n, lambda *vals: Ctor(tname, cname, tuple(vals)), full))
+        return self.apply_value(code, ty.fun_t(ftypes, it), args, scope, expected)
 
     # structures ----------------------------------------------------------------------------------------------
     def _field_names(self, sname: str) -> list[str]:
@@ -2004,6 +2045,27 @@ class Compiler:
             if name in ("Int.negSucc", ".negSucc") and len(p.args) == 1:
                 m, sc = self.pattern(p.args[0], scope, ty.NAT)
                 return (lambda v, env: v < 0 and m(-v - 1, env)), sc
+            full = self.ctor_name(name, t)
+            if full is not None:
+                ftypes, it = self.ctor_sig(full)
+                ty.unify(t, it)
+                if len(p.args) != len(ftypes):
+                    raise UnsupportedConstruct(f"constructor pattern {name} with {len(p.args)} of {len(ftypes)} fields")
+                ms = []
+                sc = scope
+                for e, ft in zip(p.args, ftypes, strict=True):
+                    m, sc = self.pattern(e, sc, ft)
+                    ms.append(m)
+                cname = self.ctors[full][1]
+
+                def mctor(v: Any, env: list) -> bool:
+                    return (
+                        isinstance(v, Ctor)
+                        and v.ctor == cname
+                        and all(m(x, env) for m, x in zip(ms, v.vals, strict=True))
+                    )
+
+                return mctor, sc
             raise UnsupportedConstruct(f"constructor pattern {name}")
         raise UnsupportedConstruct(f"pattern {type(p).__name__}")
 
@@ -2023,6 +2085,13 @@ class Compiler:
             return True
         if name in ("False",):
             return False
+        full = self.ctor_name(name, t)
+        if full is not None:
+            ftypes, it = self.ctor_sig(full)
+            if not ftypes:
+                ty.unify(t, it)
+                ind, cname, _a = self.ctors[full]
+                return Ctor(ind.name, cname, ())
         for o in ("lt", "eq", "gt"):  # Ordering values are the strings "lt" / "eq" / "gt" (see stdlib.core)
             if name in (f"Ordering.{o}", f".{o}") and ty.head(t) in ("Ordering", None):
                 ty.unify(t, ty.T("Ordering"))

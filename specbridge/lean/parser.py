@@ -148,6 +148,7 @@ class Parser:
         namespaces: list[str] = []
         unsupported: dict[str, str] = {}
         structures: list[A.Structure] = []
+        inductives: list[A.Inductive] = []
         while self.tok.kind != EOF:
             t = self.tok
             attrs: list[str] = []
@@ -174,6 +175,12 @@ class Parser:
                 defs.append(d)
             elif t.kind == KW and t.text == "structure":
                 structures.append(self._structure())
+            elif t.kind == KW and t.text == "inductive":
+                try:
+                    inductives.append(self._inductive())
+                except LeanParseError:
+                    skipped.append("inductive")
+                    self._skip_command_rest(t)
             elif t.kind == KW and t.text == "mutual":
                 self.advance()
             elif t.kind == KW and t.text == "end":
@@ -203,7 +210,40 @@ class Parser:
                 self._skip_command_rest(t)
             else:
                 raise self.error("expected a command (def, theorem, ...)")
-        return A.Module(1, 1, defs, opens, skipped, unsupported, structures)
+        return A.Module(1, 1, defs, opens, skipped, unsupported, structures, inductives)
+
+    def _inductive(self) -> A.Inductive:
+        kw = self.advance()
+        name = str(self.expect_ident().value)
+        saved = self.col_limit
+        self.col_limit = kw.col
+        try:
+            params = self._binders(stop=("where", ":", "|", "deriving"))
+            if self.is_sym(":"):
+                self.advance()
+                self.parse_expr(0)  # the sort (`Type`)
+            if self.is_kw("where"):
+                self.advance()
+            ctors: list[tuple[str, list[A.Node]]] = []
+            while self.is_sym("|"):
+                self.advance()
+                cname = str(self.expect_ident().value)
+                args: list[A.Node] = []
+                for b in self._binders(stop=(":", "|", "deriving")):
+                    if b.kind == "explicit":
+                        args.append(b.type or A.Hole(b.line, b.col))
+                if self.is_sym(":"):
+                    self.advance()
+                    typ = self.parse_expr(0)
+                    while isinstance(typ, A.BinOp) and typ.op == "→":
+                        args.append(typ.lhs)
+                        typ = typ.rhs
+                ctors.append((cname, args))
+        finally:
+            self.col_limit = saved
+        if self.is_kw("deriving"):
+            self._skip_command_rest(kw)
+        return A.Inductive(kw.line, kw.col, name, params, ctors)
 
     def _structure(self) -> A.Structure:
         kw = self.advance()

@@ -118,6 +118,28 @@ class Struct:
         return render(self)
 
 
+class Ctor:
+    """A value of a user `inductive` type: the type's name, the constructor's name, the arguments."""
+
+    __slots__ = ("type", "ctor", "vals")
+
+    def __init__(self, type_: str, ctor: str, vals: tuple):
+        self.type = type_
+        self.ctor = ctor
+        self.vals = vals
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Ctor) and self.type == other.type and self.ctor == other.ctor and self.vals == other.vals
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.ctor, self.vals))
+
+    def __repr__(self) -> str:
+        return render(self)
+
+
 class Fn:
     """A function value: `call` takes exactly `arity` positional arguments (Lean functions are curried)."""
 
@@ -266,6 +288,9 @@ def render(v: Any, t: ty.Type | None = None) -> str:
         return "<fun>"
     if isinstance(v, Struct):
         return "{ " + ", ".join(f"{f} := {render(x)}" for f, x in zip(v.fields, v.vals, strict=True)) + " }"
+    if isinstance(v, Ctor):
+        head = f"{v.type}.{v.ctor}"
+        return head if not v.vals else f"({head} " + " ".join(render_arg(x) for x in v.vals) + ")"
     return repr(v)
 
 

@@ -396,3 +396,42 @@ def firstPair (nums : List Int) (target : Int) : Option (Nat × Nat) :=
     assert call(defs, "count", 10, 3) == 4  # 0, 3, 6, 9
     # matchAlts is withPosition at the first `|`: `outer nums 0` (left of it) is not an argument of the last arm
     assert call(defs, "firstPair", (2, 7, 11, 15), 9) == Some(Pair(0, 1))
+
+
+INDUCTIVE_DEFS = """
+inductive Color where
+  | red | green | blue
+deriving Repr, BEq, DecidableEq
+
+inductive Tree (α : Type) where
+  | leaf : Tree α
+  | node : Tree α → α → Tree α → Tree α
+
+def Tree.size {α : Type} : Tree α → Nat
+  | .leaf => 0
+  | .node l _ r => l.size + 1 + r.size
+
+def Tree.toList {α : Type} : Tree α → List α
+  | .leaf => []
+  | .node l x r => l.toList ++ [x] ++ r.toList
+
+def colorNum : Color → Nat
+  | .red => 0
+  | .green => 1
+  | .blue => 2
+
+def isRed (c : Color) : Bool := c == .red
+
+def sample : Tree Nat := .node (.node .leaf 1 .leaf) 2 (Tree.node .leaf 3 .leaf)
+"""
+
+
+def test_inductive_types_construct_match_and_compare() -> None:
+    assert call(INDUCTIVE_DEFS, "colorNum", ev("Color.blue", "Color", defs=INDUCTIVE_DEFS)) == 2
+    assert call(INDUCTIVE_DEFS, "isRed", ev(".red", "Color", defs=INDUCTIVE_DEFS)) is True
+    assert call(INDUCTIVE_DEFS, "isRed", ev(".green", "Color", defs=INDUCTIVE_DEFS)) is False
+    t = call(INDUCTIVE_DEFS, "sample")
+    assert call(INDUCTIVE_DEFS, "Tree.size", t) == 3
+    assert call(INDUCTIVE_DEFS, "Tree.toList", t) == (1, 2, 3)
+    assert ev("sample.size = 3 ∧ sample ≠ .leaf", defs=INDUCTIVE_DEFS) is True
+    assert ev("(Tree.node .leaf 1 .leaf : Tree Nat) = .node .leaf 1 .leaf", defs=INDUCTIVE_DEFS) is True
