@@ -37,11 +37,16 @@ from specbridge.settings import Settings  # noqa: E402
 
 def _source(notes: str) -> str:
     """Where the offline generator says its spec came from: corpus task id(s) or `pattern:<name>`."""
-    m = re.search(r"corpus task\(s\) ([^.]+)\.", notes)
+    first = notes.splitlines()[0] if notes else ""
+    m = re.search(r"instantiated the generic pattern `([^`]+)`", first)
     if m:
-        return m.group(1).strip()
-    m = re.search(r"pattern `([^`]+)`", notes)
-    return f"pattern:{m.group(1)}" if m else ""
+        return f"pattern:{m.group(1)}"
+    m = re.search(r"corpus task\(s\) ([^.]+)\.", first)
+    return m.group(1).strip() if m else ""
+
+
+def _kind(row: dict) -> str:
+    return "none" if not row["from"] else ("pattern" if row["from"].startswith("pattern:") else "corpus")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,6 +114,13 @@ def main(argv: list[str] | None = None) -> int:
         "tasks": len(rows),
         "sound_complete": good,
         "rate": round(good / len(rows), 4) if rows else 0.0,
+        "by_source": {
+            kind: {
+                "tasks": sum(_kind(r) == kind for r in rows),
+                "sound_complete": sum(_kind(r) == kind and r["outcome"] == "sound_complete" for r in rows),
+            }
+            for kind in ("pattern", "corpus", "none")
+        },
         "seconds": round(total, 1),
     }
     if args.json:
@@ -123,8 +135,14 @@ def main(argv: list[str] | None = None) -> int:
             else f"pass {r['pass']}/{r['obligations']} fail {r['fail']} unknown {r['unknown']} error {r['error']}"
         )
         print(f"{mark} {r['task']:<{width}}  from {r['from'] or '-':<28} {detail}")
+    by = summary["by_source"]
     print(
-        f"\n{summary['protocol']}\nsound and complete on hidden tests: {good}/{len(rows)} "
+        "\nby source: "
+        + ", ".join(f"{k} {v['sound_complete']}/{v['tasks']}" for k, v in by.items())
+        + " (sound and complete / chosen)"
+    )
+    print(
+        f"{summary['protocol']}\nsound and complete on hidden tests: {good}/{len(rows)} "
         f"({100 * summary['rate']:.1f}%) in {summary['seconds']}s"
     )
     return 0

@@ -1,0 +1,62 @@
+"""The offline benchmark's transfer mode (--corpus DIR --tasks DIR) on two tiny datasets."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+import offline_leave_one_out as bench  # noqa: E402
+
+pytest.importorskip("specbridge.evaluate.computable")
+
+CORPUS_TASK = """---
+id: corpus_rev
+signature:
+  name: revArray
+  params: [{name: a, type: Array Int}]
+  return_type: Array Int
+reference: {precond: "True", postcond: "result.toList = a.toList.reverse"}
+---
+Reverse an array of integers.
+"""
+NEW_TASK = """---
+id: new_max
+signature:
+  name: biggest
+  params: [{name: xs, type: List Int}]
+  return_type: Int
+tests:
+  - {inputs: {xs: "[1, 7, 3]"}, expected: "7", unexpected: ["3", "8"]}
+reject_inputs:
+  - {inputs: {xs: "[]"}}
+---
+Return the largest element of a non-empty list.
+"""
+
+
+def test_transfer_mode_reports_counts_and_sources(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "tasks").mkdir()
+    (tmp_path / "corpus" / "rev.md").write_text(CORPUS_TASK, encoding="utf-8")
+    (tmp_path / "tasks" / "max.md").write_text(NEW_TASK, encoding="utf-8")
+    assert bench.main(["--corpus", str(tmp_path / "corpus"), "--tasks", str(tmp_path / "tasks"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["summary"]["tasks"] == 1 and out["summary"]["sound_complete"] == 1
+    assert out["summary"]["protocol"].startswith("transfer:") and "0 example test(s)" in out["summary"]["protocol"]
+    assert out["tasks"][0]["from"] == "pattern:max-of-sequence"
+    assert out["summary"]["by_source"]["pattern"] == {"tasks": 1, "sound_complete": 1}
+
+
+def test_source_is_read_from_the_notes() -> None:
+    assert bench._source("Produced by the offline generator (no LLM): adapted from corpus task(s) a, b.") == "a, b"
+    assert bench._source("... instantiated the generic pattern `sort` (specbridge/...); no corpus task.") == (
+        "pattern:sort"
+    )
+    mixed = "... instantiated the generic pattern `sort` (...); with clause(s) from corpus task(s) x (see below)."
+    assert bench._source(mixed) == "pattern:sort"
