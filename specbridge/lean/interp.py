@@ -926,6 +926,12 @@ class Compiler:
                 ft = a if first else b
             code: Code = (lambda env: recv(env).fst) if first else (lambda env: recv(env).snd)
             return self.apply_value(code, ft, args, scope, expected)
+        if h == "Subtype" and name in ("1", "2", "val", "property"):
+            # `l.attach` elements `{x // x ∈ l}` are the values themselves; the proof component is `True`
+            assert isinstance(rt, ty.T)
+            if name in ("1", "val"):
+                return self.apply_value(recv, rt.args[0], args, scope, expected)
+            return self.apply_value(lambda env: True, ty.PROP, args, scope, expected)
         if h is not None and h in self.structs and name in self._field_names(h):
             ftypes = self.field_types(h, rt)
             k = self._field_names(h).index(name)
@@ -1987,6 +1993,13 @@ class Compiler:
                 ty.unify(t, ty.NAT)
             m, sc = self.pattern(p.lhs, scope, t)
             return (lambda v, env: v >= k and m(v - k, env)), sc
+        if isinstance(p, (A.Anon, A.Tuple)) and ty.head(t) == "Subtype" and len(p.elems) == 2:
+            # ⟨x, hx⟩ against an attached element: x is the value, hx its (unused) membership proof
+            pt = ty.prune(t)
+            assert isinstance(pt, ty.T)
+            mv, sc = self.pattern(p.elems[0], scope, pt.args[0])
+            mp, sc = self.pattern(p.elems[1], sc, ty.PROP)
+            return (lambda v, env: mv(v, env) and mp(True, env)), sc
         if isinstance(p, A.Anon) and ty.head(t) in self.structs:
             sname = ty.head(t)
             assert sname is not None

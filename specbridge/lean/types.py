@@ -216,7 +216,8 @@ def from_ast(node: A.Node | None, tvars: dict[str, TV] | None = None) -> Type:
         if name == "Fin":
             return NAT
         if name == "Subtype":
-            return TV()
+            # `Subtype α` (from `attach`): values are the α values themselves
+            return T("Subtype", (from_ast(args[0], tvars),)) if len(args) == 1 else TV()
         return T(name, tuple(from_ast(a, tvars) for a in args))
     if isinstance(node, A.BinOp):
         if node.op == "×":

@@ -124,3 +124,10 @@ def test_array_zip_with_takes_the_function_first() -> None:
     assert ev("#[1, 2, 3].zipWith (· + ·) #[10, 20]", "Array Nat") == LArray((11, 22))
     assert ev("Array.zipWith (fun a b => a * b) #[2, 3] #[4, 5]", "Array Nat") == LArray((8, 15))
     assert ev("[1, 2, 3].modifyHead (· * 10)", "List Nat") == (10, 2, 3)
+
+
+def test_attach_elements_are_the_values_with_a_membership_proof() -> None:
+    # `l.attach : List {x // x ∈ l}`; ⟨x, hx⟩ destructures, `.val` / `.1` is the value
+    assert ev("([1, 2, 3].attach.map (fun ⟨x, _⟩ => x * 2)).sum", "Nat") == 12
+    assert ev("([1, 2, 3].attach.map (fun x => x.val + 1)).sum", "Nat") == 9
+    assert ev("(#[4, 5].attach.map (fun ⟨x, _hx⟩ => x)).toList", "List Nat") == (4, 5)

@@ -105,6 +105,8 @@ _ARRAY_RESULT = {
     "reduceOption": ("(a : Array (Option α)) : Array α", lambda a: tuple(x.val for x in a if x is not None)),
     "getEvenElems": ("(a : Array α) : Array α", lambda a: tuple(a[::2])),
     "range'": ("(start : Nat) (size : Nat) (step : Nat := 1) : Array Nat", L.range_prime),
+    "attach": ("(a : Array α) : Array (Subtype α)", lambda a: a),
+    "unattach": ("(a : Array (Subtype α)) : Array α", lambda a: a),
     "modifyOp": ("(a : Array α) (i : Nat) (f : α → α) : Array α", L.modify),
     "replicate": ("(n : Nat) (x : α) : Array α", L.replicate),
     "mkArray": ("(n : Nat) (x : α) : Array α", L.replicate),

@@ -854,6 +854,17 @@ def to_finset(xs: tuple) -> tuple:
     return erase_dups(xs)
 
 
+@builtin("List.attach", "(xs : List α) : List (Subtype α)", aliases=("List.attachWith",))
+def attach(xs: tuple) -> tuple:
+    # `{x // x ∈ xs}` values are represented by x itself (see Compiler.pattern / method_call for ⟨x, h⟩, .val)
+    return xs
+
+
+@builtin("List.unattach", "(xs : List (Subtype α)) : List α")
+def unattach(xs: tuple) -> tuple:
+    return xs
+
+
 @builtin("List.toList", "(xs : List α) : List α")
 def to_list(xs: tuple) -> tuple:
     return xs
