@@ -30,7 +30,21 @@ from specbridge.lean.arith import (  # noqa: F401 - re-exported
     nat_sub,
 )
 from specbridge.lean.stdlib import REGISTRY, Builtin
-from specbridge.lean.values import NONE, Ctor, Fn, LArray, Pair, Some, Struct, apply, default_of, mk_tuple, render
+from specbridge.lean.values import (
+    NONE,
+    Ctor,
+    Fn,
+    LArray,
+    LHashMap,
+    LHashSet,
+    Pair,
+    Some,
+    Struct,
+    apply,
+    default_of,
+    mk_tuple,
+    render,
+)
 
 Code = Callable[[list], Any]
 CHUNK = 1024
@@ -261,6 +275,10 @@ def _runtime_namespace(v: Any) -> str:
         return "Int" if v < 0 else "Nat"
     if isinstance(v, LArray):
         return "Array"
+    if isinstance(v, LHashMap):
+        return "HashMap"
+    if isinstance(v, LHashSet):
+        return "HashSet"
     if isinstance(v, tuple):
         return "List"
     if isinstance(v, str):
@@ -1536,6 +1554,9 @@ class Compiler:
 
     def c_CollLit(self, node: A.CollLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
         head = ty.head(expected) if expected is not None else None
+        if head == "HashMap" and not node.elems:
+            assert expected is not None
+            return _const(LHashMap()), expected  # `{}` : EmptyCollection
         if head not in ("Finset", "Set", "Multiset", "List"):
             head = "Finset"
         el = ty.arg(expected) if expected is not None and ty.head(expected) == head else None
@@ -1585,6 +1606,16 @@ class Compiler:
     def c_Index(self, node: A.Index, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
         cc, ct = self.expr(node.coll, scope)
         h = ty.head(ct)
+        if h == "HashMap":
+            from specbridge.lean.stdlib.hashes import _map_get_d, _map_get_opt
+
+            pt = ty.prune(ct)
+            assert isinstance(pt, ty.T)
+            kt, vt = pt.args
+            kc, _kt = self.expr(node.index, scope, kt)
+            if node.mode == "?":
+                return (lambda env: _map_get_opt(cc(env), kc(env))), ty.option_t(vt)
+            return (lambda env: _map_get_d(cc(env), kc(env), default_of(vt))), vt
         if h in ("List", "Array"):
             el = ty.arg(ct)
         elif h is None:

@@ -23,6 +23,18 @@ class LArray(tuple):
         return "#" + render(list(self))
 
 
+class LHashSet(tuple):
+    """A `Std.HashSet` value: distinct elements (a Finset for typing; its own namespace at run time)."""
+
+    __slots__ = ()
+
+
+class LHashMap(tuple):
+    """A `Std.HashMap` value: key/value pairs with distinct keys."""
+
+    __slots__ = ()
+
+
 class Some:
     __slots__ = ("val",)
 

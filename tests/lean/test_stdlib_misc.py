@@ -107,3 +107,28 @@ def test_folds_over_ranges_and_fin(term: str, type_text: str, value: object) -> 
 )
 def test_finset_set_multiset_semantics(term: str, value: bool) -> None:
     assert ev(term) is value
+
+
+HASH_DEFS = """
+open Std
+def countMap (xs : List Int) : HashMap Int Nat :=
+  let step := fun m x =>
+    let current := m.getD x 0
+    m.insert x (current + 1)
+  xs.foldl step (HashMap.emptyWithCapacity : HashMap Int Nat)
+
+def countMap2 (xs : List Int) : HashMap Int Nat :=
+  xs.foldl (fun m x => m.insert x (m.getD x 0 + 1)) {}
+
+def distinct (xs : List Int) : Nat :=
+  (xs.foldl (fun (s : HashSet Int) x => s.insert x) HashSet.empty).size
+"""
+
+
+def test_hash_maps_and_sets() -> None:
+    # lookups, updates and sizes are exact; an untyped `fun m x => m.getD …` dispatches on the map at run time
+    assert ev("(countMap [1, 2, 2, 3, 1]).getD 1 0", "Nat", defs=HASH_DEFS) == 2
+    assert ev("(countMap2 [1, 2, 2])[2]?", "Option Nat", defs=HASH_DEFS) == Some(2)
+    assert ev("(countMap2 [1])[5]!", "Nat", defs=HASH_DEFS) == 0
+    assert ev("(countMap [4, 4]).size = 1 ∧ (countMap [4, 5]).contains 5", defs=HASH_DEFS) is True
+    assert ev("distinct [1, 2, 2, 3, 1]", "Nat", defs=HASH_DEFS) == 3
