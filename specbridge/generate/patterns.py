@@ -1101,37 +1101,6 @@ def _affix(ctx: Ctx) -> Iterator[PatternSpec]:
         )
 
 
-def _slug(label: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
-
-
-# ---------------------------------------------------------------------------------------------------------------
-
-
-def match_patterns(task: Task) -> list[PatternSpec]:
-    """Every pattern instantiation that fits the task's wording and signature, strongest first."""
-    sig = task.signature
-    params = [view(p.name, p.type) for p in sig.params]
-    result = view("result", sig.return_type)
-    text = _text(task)
-    name = " ".join(split_name(sig.name))
-    out: list[PatternSpec] = []
-    seen: set[tuple[str, str]] = set()
-    for _, fn in PATTERNS:
-        ctx = Ctx(_gist(text), params, result, name, text)
-        try:
-            specs = list(fn(ctx))
-        except Exception:  # noqa: BLE001 - a heuristic that trips on an odd signature offers nothing, never crashes
-            continue
-        for spec in specs:
-            key = (" ".join(spec.precond.split()), " ".join(spec.postcond.split()))
-            if spec.strength > 0 and key not in seen:
-                seen.add(key)
-                out.append(spec)
-    out.sort(key=lambda s: -s.strength)
-    return out
-
-
 @pattern("number-map")
 def _number_map(ctx: Ctx) -> Iterator[PatternSpec]:
     if len(ctx.params) != 1 or ctx.params[0].kind != "num" or ctx.result.type != ctx.params[0].type:
@@ -1478,3 +1447,34 @@ def _missing(ctx: Ctx) -> Iterator[PatternSpec]:
     ):
         k = ctx.fresh("k")
         yield PatternSpec("smallest-missing", "True", f"result ∉ {s.lst} ∧ ∀ {k} < result, {k} ∈ {s.lst}", 0.8)
+
+
+def _slug(label: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def match_patterns(task: Task) -> list[PatternSpec]:
+    """Every pattern instantiation that fits the task's wording and signature, strongest first."""
+    sig = task.signature
+    params = [view(p.name, p.type) for p in sig.params]
+    result = view("result", sig.return_type)
+    text = _text(task)
+    name = " ".join(split_name(sig.name))
+    out: list[PatternSpec] = []
+    seen: set[tuple[str, str]] = set()
+    for _, fn in PATTERNS:
+        ctx = Ctx(_gist(text), params, result, name, text)
+        try:
+            specs = list(fn(ctx))
+        except Exception:  # noqa: BLE001 - a heuristic that trips on an odd signature offers nothing, never crashes
+            continue
+        for spec in specs:
+            key = (" ".join(spec.precond.split()), " ".join(spec.postcond.split()))
+            if spec.strength > 0 and key not in seen:
+                seen.add(key)
+                out.append(spec)
+    out.sort(key=lambda s: -s.strength)
+    return out
