@@ -131,3 +131,10 @@ def test_attach_elements_are_the_values_with_a_membership_proof() -> None:
     assert ev("([1, 2, 3].attach.map (fun ⟨x, _⟩ => x * 2)).sum", "Nat") == 12
     assert ev("([1, 2, 3].attach.map (fun x => x.val + 1)).sum", "Nat") == 9
     assert ev("(#[4, 5].attach.map (fun ⟨x, _hx⟩ => x)).toList", "List Nat") == (4, 5)
+
+
+def test_insert_idx_iterate_rightpad() -> None:
+    assert ev("[1, 2, 3].insertIdx 1 9", "List Nat") == (1, 9, 2, 3)
+    assert ev("[1, 2, 3].insertIdx 5 9", "List Nat") == (1, 2, 3)  # past the end: unchanged
+    assert ev("List.iterate (· * 2) 1 4", "List Nat") == (1, 2, 4, 8)
+    assert ev("[1].rightpad 3 0", "List Nat") == (1, 0, 0)

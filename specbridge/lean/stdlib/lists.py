@@ -854,6 +854,26 @@ def to_finset(xs: tuple) -> tuple:
     return erase_dups(xs)
 
 
+@builtin("List.insertIdx", "(xs : List α) (i : Nat) (a : α) : List α")
+def insert_idx(xs: tuple, i: int, a: Any) -> tuple:
+    # Init/Data/List/Basic: modifyTailIdx xs i (cons a) — unchanged when i > length
+    return (*xs[:i], a, *xs[i:]) if 0 <= i <= len(xs) else xs
+
+
+@builtin("List.iterate", "(f : α → α) (a : α) (n : Nat) : List α")
+def iterate(f: Any, a: Any, n: int) -> tuple:
+    out = []
+    for _ in range(_size(n, "List.iterate")):
+        out.append(a)
+        a = apply(f, (a,))
+    return tuple(out)
+
+
+@builtin("List.rightpad", "(n : Nat) (a : α) (xs : List α) : List α")
+def rightpad(n: int, a: Any, xs: tuple) -> tuple:
+    return (*xs, *([a] * max(n - len(xs), 0)))
+
+
 @builtin("List.attach", "(xs : List α) : List (Subtype α)", aliases=("List.attachWith",))
 def attach(xs: tuple) -> tuple:
     # `{x // x ∈ xs}` values are represented by x itself (see Compiler.pattern / method_call for ⟨x, h⟩, .val)
