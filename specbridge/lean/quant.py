@@ -105,10 +105,25 @@ class Fact:
 
     def __init__(self, var: str, kind: str, expr: A.Node, deps: set[str], addend: A.Node | None = None):
         self.var = var
-        self.kind = kind  # hi_lt | hi_le | hi_lt_nat | hi_le_nat | hi_dvd | lo_le | lo_lt | mem | eq
+        self.kind = kind  # hi_lt | hi_le | hi_lt_nat | hi_le_nat | hi_dvd | lo_le | lo_lt | mem | eq | prefix | …
         self.expr = expr
         self.deps = deps
         self.addend = addend  # `e` in `v + e ≤ n`: a bound only when e is a Nat (never negative)
+
+
+def _append_items(node: A.Node) -> list[tuple[str, A.Node]] | None:
+    """`a ++ b`, `h :: t`, `[e₁, e₂]` flattened into ("list", piece) / ("elem", element) items."""
+    if isinstance(node, A.BinOp) and node.op == "++":
+        a, b = _append_items(node.lhs), _append_items(node.rhs)
+        return None if a is None or b is None else a + b
+    if isinstance(node, A.BinOp) and node.op == "::":
+        t = _append_items(node.rhs)
+        return None if t is None else [("elem", node.lhs), *t]
+    if isinstance(node, A.ListLit):
+        return [("elem", e) for e in node.elems]
+    if isinstance(node, A.Ascribe):
+        return _append_items(node.expr)
+    return [("list", node)]
 
 
 def extract_facts(guards: list[A.Node], names: list[str]) -> list[Fact]:
@@ -139,6 +154,22 @@ def extract_facts(guards: list[A.Node], names: list[str]) -> list[Fact]:
                     deps = free_names(other) & nameset
                     if side.name not in deps:
                         facts.append(Fact(side.name, "eq", other, deps))
+            # `e = l₁ ++ [x] ++ l₂` (e free of the bound variables): the pieces are slices / elements of e
+            for side, other in ((g.lhs, g.rhs), (g.rhs, g.lhs)):
+                if free_names(other) & nameset or not (free_names(side) & nameset):
+                    continue
+                items = _append_items(side)
+                if items is None or len(items) < 2:
+                    continue
+                last = len(items) - 1
+                for k, (kind, node) in enumerate(items):
+                    if not (isinstance(node, A.Ident) and node.name in nameset):
+                        continue
+                    if kind == "elem":
+                        facts.append(Fact(node.name, "mem", other, set()))
+                    else:
+                        piece = "prefix" if k == 0 else "suffix" if k == last else "infix"
+                        facts.append(Fact(node.name, piece, other, set()))
             continue
         if op not in ("<", "≤", ">", "≥"):
             continue
@@ -206,6 +237,9 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
                     ty.unify(t, ty.arg(et))
             elif f.kind == "eq":
                 if ty.head(et) is not None:
+                    ty.unify(t, et)
+            elif f.kind in ("prefix", "suffix", "infix"):
+                if ty.head(et) in ("List", "String"):
                     ty.unify(t, et)
             elif ty.head(et) in ("Nat", "Int"):
                 ty.unify(t, et)
@@ -634,6 +668,12 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
         if f.kind == "mem":
             code, _t = c.expr(f.expr, sc)
             return ("mem", code)
+    for f in facts:
+        if f.kind in ("prefix", "suffix", "infix"):
+            code, et = c.expr(f.expr, sc)
+            if ty.head(et) not in ("List", "String"):
+                continue
+            return ("mem", _slices(code, f.kind))
     his = [f for f in facts if f.kind.startswith("hi") and f.kind != "hi_dvd"]
     dvds = [f for f in facts if f.kind == "hi_dvd"]
     los = [f for f in facts if f.kind.startswith("lo")]
@@ -665,6 +705,22 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
     if tname in ("Unit",):
         return ("values", ((),))
     return None
+
+
+def _slices(code: Code, kind: str) -> Code:
+    """All prefixes / suffixes / contiguous sublists of a list value (the values a piece of it can take)."""
+
+    def run(env: list) -> list:
+        v = code(env)
+        xs = v if isinstance(v, str) else tuple(v)
+        n = len(xs)
+        if kind == "prefix":
+            return [xs[:k] for k in range(n + 1)]
+        if kind == "suffix":
+            return [xs[k:] for k in range(n + 1)]
+        return [xs[i:j] for i in range(n + 1) for j in range(i, n + 1)]
+
+    return run
 
 
 def _hi_code(c: Any, f: Fact, sc: Any) -> Code:

@@ -435,3 +435,14 @@ def test_inductive_types_construct_match_and_compare() -> None:
     assert call(INDUCTIVE_DEFS, "Tree.toList", t) == (1, 2, 3)
     assert ev("sample.size = 3 ∧ sample ≠ .leaf", defs=INDUCTIVE_DEFS) is True
     assert ev("(Tree.node .leaf 1 .leaf : Tree Nat) = .node .leaf 1 .leaf", defs=INDUCTIVE_DEFS) is True
+
+
+def test_splits_of_a_known_list_bound_the_pieces() -> None:
+    # `e = l₁ ++ [x] ++ l₂`: list pieces range over prefixes / suffixes / sublists of e, elements over e
+    assert ev("∃ l1 l2 : List Nat, [1, 2, 3] = l1 ++ l2 ∧ l1.sum = 3") is True
+    assert ev("∃ l1 l2 : List Nat, [1, 2, 3] = l1 ++ l2 ∧ l1.sum = 4") is False
+    assert ev("∃ l1 x l2, [1, 5, 3] = l1 ++ x :: l2 ∧ x > 4 ∧ l1.length = 1") is True
+    assert ev("∀ l1 l2 : List Nat, [3, 1, 2] = l1 ++ [1] ++ l2 → l1 = [3]") is True
+    assert ev("∃ pre suf : List Int, [1, 2, 3, 4] = pre ++ [2, 3] ++ suf") is True
+    assert ev("∃ l1 l2 : List Nat, [1, 2] = l1 ++ l2 ++ [3]") is False
+    assert ev('∃ a b : String, "abc" = a ++ b ∧ a.length = 2 ∧ b = "c"') is True
