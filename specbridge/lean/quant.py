@@ -126,10 +126,34 @@ def _append_items(node: A.Node) -> list[tuple[str, A.Node]] | None:
     return [("list", node)]
 
 
+_LIST_RELS = {"<+": "sublist", "~": "perm", "<+:": "prefix", "<:+": "suffix", "<:+:": "infix"}
+_LIST_REL_FNS = {
+    "List.Sublist": "<+",
+    "List.Perm": "~",
+    "List.isPerm": "~",
+    "List.IsPrefix": "<+:",
+    "List.isPrefixOf": "<+:",
+    "List.IsSuffix": "<:+",
+    "List.isSuffixOf": "<:+",
+    "List.IsInfix": "<:+:",
+}
+
+
+def _as_list_rel(g: A.Node) -> A.Node:
+    """`List.Sublist a b` / `a.Perm b` written as a function: the same relation as its infix notation."""
+    if isinstance(g, A.App) and len(g.args) >= 1:
+        if isinstance(g.fn, A.Ident) and g.fn.name in _LIST_REL_FNS and len(g.args) == 2:
+            return A.BinOp(g.line, g.col, _LIST_REL_FNS[g.fn.name], g.args[0], g.args[1])
+        if isinstance(g.fn, A.Proj) and f"List.{g.fn.field}" in _LIST_REL_FNS and len(g.args) == 1:
+            return A.BinOp(g.line, g.col, _LIST_REL_FNS[f"List.{g.fn.field}"], g.fn.expr, g.args[0])
+    return g
+
+
 def extract_facts(guards: list[A.Node], names: list[str]) -> list[Fact]:
     facts: list[Fact] = []
     nameset = set(names)
     for g in guards:
+        g = _as_list_rel(g)
         if not isinstance(g, A.BinOp):
             continue
         op = g.op
@@ -146,6 +170,11 @@ def extract_facts(guards: list[A.Node], names: list[str]) -> list[Fact]:
                     deps = free_names(g.rhs) & nameset
                     if g.lhs.name not in deps:
                         facts.append(Fact(g.lhs.name, "hi_dvd", g.rhs, deps))
+            continue
+        if op in _LIST_RELS:
+            # `l <+ e`, `l ~ e`, `l <+: e` …: l ranges over the sublists / permutations / prefixes … of e
+            if isinstance(g.lhs, A.Ident) and g.lhs.name in nameset and not (free_names(g.rhs) & nameset):
+                facts.append(Fact(g.lhs.name, _LIST_RELS[op], g.rhs, set()))
             continue
         if op in ("=", "=="):
             # `v = e` (either side): the one value that matters (one-point rule), for any type
@@ -238,7 +267,7 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
             elif f.kind == "eq":
                 if ty.head(et) is not None:
                     ty.unify(t, et)
-            elif f.kind in ("prefix", "suffix", "infix"):
+            elif f.kind in ("prefix", "suffix", "infix", "sublist", "perm"):
                 if ty.head(et) in ("List", "String"):
                     ty.unify(t, et)
             elif ty.head(et) in ("Nat", "Int"):
@@ -669,7 +698,7 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
             code, _t = c.expr(f.expr, sc)
             return ("mem", code)
     for f in facts:
-        if f.kind in ("prefix", "suffix", "infix"):
+        if f.kind in ("prefix", "suffix", "infix", "sublist", "perm"):
             code, et = c.expr(f.expr, sc)
             if ty.head(et) not in ("List", "String"):
                 continue
@@ -718,6 +747,18 @@ def _slices(code: Code, kind: str) -> Code:
             return [xs[:k] for k in range(n + 1)]
         if kind == "suffix":
             return [xs[k:] for k in range(n + 1)]
+        if kind == "sublist":
+            subs = [xs[:0]]
+            for x in xs:
+                subs = subs + [s + (x,) if isinstance(s, tuple) else s + x for s in subs]
+            return list(dict.fromkeys(subs))
+        if kind == "perm":
+            if n > 9:
+                from specbridge.lean.interp import Undecided
+
+                raise Undecided(f"permutations of a list of length {n}")
+            perms = itertools.permutations(xs)
+            return list(dict.fromkeys("".join(p) if isinstance(xs, str) else tuple(p) for p in perms))
         return [xs[i:j] for i in range(n + 1) for j in range(i, n + 1)]
 
     return run

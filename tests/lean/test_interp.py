@@ -446,3 +446,13 @@ def test_splits_of_a_known_list_bound_the_pieces() -> None:
     assert ev("∃ pre suf : List Int, [1, 2, 3, 4] = pre ++ [2, 3] ++ suf") is True
     assert ev("∃ l1 l2 : List Nat, [1, 2] = l1 ++ l2 ++ [3]") is False
     assert ev('∃ a b : String, "abc" = a ++ b ∧ a.length = 2 ∧ b = "c"') is True
+
+
+def test_sublists_and_permutations_of_a_known_list_bound_a_list_variable() -> None:
+    assert ev("∃ s : List Nat, s <+ [3, 1, 4, 1] ∧ s.sum = 8") is True
+    assert ev("∃ s : List Nat, s <+ [3, 1, 4, 1] ∧ s.sum = 10") is False
+    assert ev("∃ s, List.Sublist s [1, 2, 3] ∧ s.length = 2 ∧ s.sum = 4") is True
+    assert ev("∃ p : List Nat, p ~ [3, 1, 2] ∧ List.Pairwise (· < ·) p") is True
+    assert ev("∀ p : List Nat, p ~ [1, 2, 2] → p.sum = 5") is True
+    assert ev("∃ p : List Int, p.Perm [2, 1] ∧ p.head? = some 1") is True
+    assert ev("∃ q : List Nat, q <+: [1, 2, 3] ∧ q.sum = 3") is True
