@@ -271,6 +271,50 @@ _SORTING_TASK = re.compile(
 )
 
 
+_CMP = {">": ">", "≥": "≥", ">=": "≥", "<": "<", "≤": "≤", "<=": "≤", "≠": "≠", "!=": "≠"}
+
+
+_CONDITIONAL = re.compile(
+    r"\b(if|when|whether|unless|otherwise|branch(es)?|case|either|returns?|result|output)\b", re.I
+)
+
+
+def stated_bounds(task: Task) -> tuple[str, str] | None:
+    """Conditions on numeric parameters written out in the requirement (`d > 0`, `2 ≤ N`, "n is positive"), as
+    one conjunction; None when none is stated. Sentences that describe cases or results ("if y ≠ 0", "returns
+    true when n > 0") are not read as conditions on the input."""
+    params = {p.name: _norm(p.type) for p in task.signature.params}
+    nums = sorted((n for n, t in params.items() if t in ("Nat", "Int")), key=len, reverse=True)
+    if not nums:
+        return None
+    names = "|".join(re.escape(n) for n in nums)
+    value = rf"(-?\d+|{names})(?!\.\d|[\w(\[^×*/])"
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.;:])\s+|\n", task.requirement):
+        if _CONDITIONAL.search(sentence):
+            continue
+        for m in re.finditer(rf"(?<![\w.^])({names})\s*(>=|<=|!=|>|<|≥|≤|≠)\s*{value}", sentence):
+            if m.group(3) != m.group(1):
+                found.append(f"{m.group(1)} {_CMP[m.group(2)]} {m.group(3)}")
+        flip = {"<": ">", "≤": "≥", "<=": "≥"}
+        for m in re.finditer(rf"(?<![\w.^])(-?\d+)\s*(<=|<|≤)\s*({names})(?!\.\d|[\w(\[])", sentence):
+            found.append(f"{m.group(3)} {flip[m.group(2)]} {m.group(1)}")
+        for m in re.finditer(
+            rf"(?<![\w.])({names})\b[^.;]{{0,25}}?\b(is|are|be)\s+(assumed to be\s+|a\s+|strictly\s+)*"
+            r"(positive|non-?negative|non-?zero|negative)",
+            sentence,
+            re.I,
+        ):
+            name, word = m.group(1), m.group(4).lower().replace("-", "")
+            bound = {"positive": "> 0", "nonnegative": "≥ 0", "nonzero": "≠ 0", "negative": "< 0"}[word]
+            if not (params[name] == "Nat" and bound == "≥ 0"):
+                found.append(f"{name} {bound}")
+    found = [f for f in dict.fromkeys(found) if not (params[f.split()[0]] == "Nat" and f.endswith(" ≥ 0"))]
+    if not found:
+        return None
+    return " ∧ ".join(found), f"{', '.join(f'`{f}`' for f in found)} (stated in the requirement)"
+
+
 def sorted_guard(task: Task) -> tuple[str, str] | None:
     """`List.Pairwise (· ≤ ·)` on the sequence parameter(s) when the requirement says the input is sorted (and
     the task is not itself to sort or to check sortedness); strict when it also says the elements are distinct."""
@@ -369,8 +413,22 @@ class OfflineGenerator:
 
         guard = wording_guard(task)
         order = sorted_guard(task)
+        bounds = stated_bounds(task)
         for c in adapted:
             add(c, primary=True)
+            if bounds and not all(part in _norm_body(c.precond) for part in bounds[0].split(" ∧ ")):
+                pre = bounds[0] if _norm_body(c.precond) == "True" else f"{bounds[0]} ∧ ({c.precond})"
+                add(
+                    Candidate(
+                        c.aux,
+                        pre,
+                        c.postcond,
+                        c.sources,
+                        c.prior + 0.02,
+                        [*c.notes, f"added the guard: {bounds[1]}"],
+                        pattern=c.pattern,
+                    )
+                )
             if order and "Pairwise" not in c.precond and "Sorted" not in c.precond:
                 pre = order[0] if _norm_body(c.precond) == "True" else f"{order[0]} ∧ ({c.precond})"
                 add(

@@ -278,3 +278,15 @@ def test_a_sorted_result_is_not_a_sorted_input() -> None:
     assert sorted_guard(out) is None
     stated = Task(id="b", requirement="Return the smallest number missing from a given sorted list.", signature=sig)
     assert sorted_guard(stated) is not None  # "given a sorted list" is said of the input
+
+
+def test_bounds_stated_in_the_requirement_become_a_guard() -> None:
+    from specbridge.generate.offline import stated_bounds
+
+    sig = Signature(name="f", params=(Param(name="n", type="Nat"), Param(name="d", type="Int")), return_type="Nat")
+    said = Task(id="a", requirement="n: a Nat, 2 ≤ n ≤ 10^5.\nd: Int where d > 0.", signature=sig)
+    assert stated_bounds(said) == ("n ≥ 2 ∧ d > 0", "`n ≥ 2`, `d > 0` (stated in the requirement)")
+    cases = Task(id="b", requirement="If d > 0 return n, otherwise 0. The result is positive.", signature=sig)
+    assert stated_bounds(cases) is None  # case splits and results are not conditions on the input
+    words = Task(id="c", requirement="The value of d is assumed to be positive.", signature=sig)
+    assert stated_bounds(words) == ("d > 0", "`d > 0` (stated in the requirement)")
