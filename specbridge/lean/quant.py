@@ -146,6 +146,11 @@ def _as_list_rel(g: A.Node) -> A.Node:
             return A.BinOp(g.line, g.col, _LIST_REL_FNS[g.fn.name], g.args[0], g.args[1])
         if isinstance(g.fn, A.Proj) and f"List.{g.fn.field}" in _LIST_REL_FNS and len(g.args) == 1:
             return A.BinOp(g.line, g.col, _LIST_REL_FNS[f"List.{g.fn.field}"], g.fn.expr, g.args[0])
+        if isinstance(g.fn, A.Ident) and g.fn.name.count(".") == 1 and len(g.args) == 1:
+            var, field = g.fn.name.split(".")  # `p.Perm xs` with p a variable
+            if f"List.{field}" in _LIST_REL_FNS and var != "List":
+                rel = _LIST_REL_FNS[f"List.{field}"]
+                return A.BinOp(g.line, g.col, rel, A.Ident(g.fn.line, g.fn.col, var), g.args[0])
     return g
 
 
