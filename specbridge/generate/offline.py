@@ -510,7 +510,7 @@ class OfflineGenerator:
                 generator=self.name,
                 error=f"offline: no corpus task could be adapted to `{task.signature.lean_header()}` "
                 f"(corpus of {len(context.corpus)} task(s)) and no generic pattern fits its wording and "
-                "signature; configure an LLM or pass --corpus",
+                "signature; configure an LLM, or pass a corpus with a similar solved task (--corpus)",
             )
         layer = self._computable(context)
         has_examples = any(True for _ in task.tests) or any(True for _ in task.reject_inputs)
