@@ -202,6 +202,16 @@ class CollLit(Node):
 
 
 @dataclass(slots=True, eq=False)
+class SetComp(Node):
+    """`{x | p x}`, `{x : T | p x}`, `{x ∈ s | p x}` (set-builder / separation)."""
+
+    name: str
+    type: Node | None
+    domain: Node | None
+    pred: Node
+
+
+@dataclass(slots=True, eq=False)
 class SetBuilder(Node):
     """`{x | p}` / `{a, b}` / structure instances `{ x := 1 }` — recognised but mostly unsupported."""
 

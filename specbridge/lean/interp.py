@@ -1157,14 +1157,51 @@ class Compiler:
             if op == "→":
                 return (lambda env: (not a(env)) or bool(b(env))), ty.PROP
             return (lambda env: bool(a(env)) == bool(b(env))), ty.PROP
+        rhs_set = node.rhs
+        set_t: ty.Type | None = None
+        while isinstance(rhs_set, A.Ascribe) and rhs_set.type is not None:
+            set_t = ty.from_ast(rhs_set.type, {})
+            rhs_set = rhs_set.expr
+        if op in ("∈", "∉") and isinstance(rhs_set, A.SetComp):
+            # `a ∈ {x | p x}` is `p a` (and `a ∈ s` first for `{x ∈ s | p x}`)
+            sb = rhs_set
+            vt = ty.from_ast(sb.type, {}) if sb.type is not None else ty.TV()
+            if set_t is not None and ty.head(set_t) in ("Set", "Finset"):
+                ty.unify(vt, ty.arg(set_t))
+            dc = None
+            if sb.domain is not None:
+                dc, dt = self.expr(sb.domain, scope)
+                if ty.head(dt) in ("List", "Array", "Finset", "Set", "Multiset"):
+                    ty.unify(vt, ty.arg(dt))
+            xc, xt = self.expr(node.lhs, scope, vt if ty.head(vt) is not None else None)
+            ty.unify(vt, xt)
+            sc, slot = scope.bind(sb.name, vt)
+            pc, _pt = self.expr(sb.pred, sc, ty.PROP)
+            neg = op == "∉"
+
+            def mem_set(env: list) -> bool:
+                x = xc(env)
+                if dc is not None and x not in dc(env):
+                    return neg
+                env[slot] = x
+                return bool(pc(env)) != neg
+
+            return mem_set, ty.PROP
         if op in ("∈", "∉"):
             cc, ct = self.expr(node.rhs, scope)
-            el = ty.arg(ct) if ty.head(ct) in ("List", "Array", "Finset", "Option") else None
+            el = ty.arg(ct) if ty.head(ct) in ("List", "Array", "Finset", "Set", "Multiset", "Option") else None
+            h = ty.head(ct)
+            if h == "HashMap":
+                pt = ty.prune(ct)
+                assert isinstance(pt, ty.T)
+                el = pt.args[0]
             xc, xt = self.expr(node.lhs, scope, el)
             if el is not None:
                 ty.unify(el, xt)
-            h = ty.head(ct)
             neg = op == "∉"
+            if h == "HashMap":
+                # `k ∈ m` for a HashMap is key membership
+                return (lambda env: any(p.fst == xc(env) for p in cc(env)) != neg), ty.PROP
             if h == "Option":
                 return (lambda env: (Some(xc(env)) == cc(env)) != neg), ty.PROP
             if h == "String":
@@ -1551,6 +1588,27 @@ class Compiler:
             return vc
         rest = self._do_seq(stmts, i + 1, scope, rt, final)
         return lambda env: (vc(env), rest(env))[1]
+
+    def c_SetComp(self, node: A.SetComp, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        if node.domain is None:
+            raise UnsupportedConstruct("set-builder {x | p} as a value (membership in it is decided)")
+        # `{x ∈ s | p x}` is `s.filter p` (Mathlib's Finset/Set separation)
+        dc, dt = self.expr(node.domain, scope)
+        head = ty.head(dt)
+        if head not in ("List", "Array", "Finset", "Set", "Multiset"):
+            raise UnsupportedConstruct(f"separation {{x ∈ s | p}} over a {head}")
+        sc, slot = scope.bind(node.name, ty.arg(dt))
+        pc, _pt = self.expr(node.pred, sc, ty.PROP)
+
+        def sep(env: list) -> tuple:
+            out = []
+            for x in dc(env):
+                env[slot] = x
+                if pc(env):
+                    out.append(x)
+            return tuple(out)
+
+        return sep, ty.T("Finset" if head in ("List", "Array") else head, (ty.arg(dt),))
 
     def c_CollLit(self, node: A.CollLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
         head = ty.head(expected) if expected is not None else None

@@ -944,6 +944,26 @@ class Parser:
                 self.expect_sym("}")
                 return A.Subtype(t.line, t.col, name, typ, pred)
             self.i = j
+        # `{x | p}`, `{x : T | p}`, `{x ∈ s | p}`
+        if self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text in ("|", ":", "∈"):
+            j, saved_limit = self.i, self.col_limit
+            try:
+                self.col_limit = 0
+                name = str(self.advance().value)
+                typ = dom = None
+                if self.is_sym(":"):
+                    self.advance()
+                    typ = self.parse_expr(0)
+                elif self.is_sym("∈"):
+                    self.advance()
+                    dom = self.parse_expr(0)
+                self.expect_sym("|")
+                pred = self.parse_expr(0)
+                self.expect_sym("}")
+                self.col_limit = saved_limit
+                return A.SetComp(t.line, t.col, name, typ, dom, pred)
+            except LeanParseError:
+                self.i, self.col_limit = j, saved_limit
         # `{a, b, c}` (Insert/Singleton notation for Finset, Set, Multiset, List)
         j, saved_limit = self.i, self.col_limit
         try:

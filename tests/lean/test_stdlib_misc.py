@@ -132,3 +132,15 @@ def test_hash_maps_and_sets() -> None:
     assert ev("(countMap2 [1])[5]!", "Nat", defs=HASH_DEFS) == 0
     assert ev("(countMap [4, 4]).size = 1 ∧ (countMap [4, 5]).contains 5", defs=HASH_DEFS) is True
     assert ev("distinct [1, 2, 2, 3, 1]", "Nat", defs=HASH_DEFS) == 3
+
+
+def test_set_builder_membership_and_separation() -> None:
+    # `a ∈ {x | p x}` is `p a`; `{x ∈ s | p x}` filters s
+    assert ev("(2 : Nat) ∈ ({x | x < 5} : Set Nat)") is True
+    assert ev("(7 : Nat) ∈ {x : Nat | x < 5}") is False
+    assert ev("(-2 : Int) ∈ ({x | x * x = 4} : Set Int)") is True
+    assert ev("(3 : Nat) ∉ {x ∈ [1, 2, 3] | x % 2 = 0}") is True
+    assert ev("({x ∈ Finset.range 10 | x % 3 = 0} : Finset Nat).card", "Nat") == 4
+    assert ev("∀ y ∈ [1, 2], y ∈ {x : Nat | x > 0}") is True
+    # a HashMap's membership is key membership
+    assert ev("(2 : Int) ∈ (Std.HashMap.ofList [((2 : Int), 5)] : Std.HashMap Int Nat)") is True
