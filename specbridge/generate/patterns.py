@@ -1449,6 +1449,66 @@ def _missing(ctx: Ctx) -> Iterator[PatternSpec]:
         yield PatternSpec("smallest-missing", "True", f"result ∉ {s.lst} ∧ ∀ {k} < result, {k} ∈ {s.lst}", 0.8)
 
 
+@pattern("single-occurrence-element")
+def _single(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    if s is None or len(ctx.params) != 1 or ctx.result.type != s.elem:
+        return
+    if ctx.has(r"\b(exactly|only) once\b|\bsingle (number|element|one)|appears? once|\bunique (number|element)"):
+        yield PatternSpec("element-occurring-once", "True", f"result ∈ {s.lst} ∧ {s.lst}.count result = 1", 0.75)
+
+
+@pattern("opposite-signs")
+def _opposite(ctx: Ctx) -> Iterator[PatternSpec]:
+    nums = ctx.nums()
+    if len(nums) != 2 or len(ctx.params) != 2 or ctx.result.kind != "bool" or not ctx.has(r"opposite signs?"):
+        return
+    a, b = nums[0].name, nums[1].name
+    yield PatternSpec("opposite-signs", "True", f"(result = true ↔ (({a} < 0 ∧ {b} > 0) ∨ ({a} > 0 ∧ {b} < 0)))", 0.85)
+
+
+@pattern("move-to-end")
+def _move(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    r = ctx.result
+    if s is None or len(ctx.params) != 1 or r.type != s.type or s.elem not in (*_NUM, "Char"):
+        return
+    to_end = ctx.has(r"\bmov\w*\b[^.]{0,40}\b(end|back|last)\b")
+    to_front = ctx.has(r"\bmov\w*\b[^.]{0,40}\b(front|beginning|start)\b")
+    if not (to_end or to_front):
+        return
+    x = ctx.fresh("x")
+    for pred in element_preds(ctx, s.elem, []):
+        keep = f"{s.lst}.filter (fun {x} => ¬ ({pred.body(x)}))"
+        moved = f"{s.lst}.filter (fun {x} => {pred.body(x)})"
+        order = f"{keep} ++ {moved}" if to_end else f"{moved} ++ {keep}"
+        yield PatternSpec(
+            f"move-{_slug(pred.label)}-to-{'end' if to_end else 'front'}", "True", r.equals_list(order), 0.75
+        )
+
+
+@pattern("insertion-index")
+def _insertion(ctx: Ctx) -> Iterator[PatternSpec]:
+    s = _one_seq(ctx)
+    if s is None or len(ctx.params) != 2 or ctx.result.type != "Nat" or s.elem not in _NUM:
+        return
+    t = next(p for p in ctx.params if p is not s)
+    if t.type != s.elem:
+        return
+    if ctx.has(
+        r"insert(ed|ion)?\b[^.]{0,40}\b(index|position|point)|\b(index|position)\b[^.]{0,40}\binsert|lower bound"
+    ):
+        i = ctx.fresh("i")
+        n = s.length
+        yield PatternSpec(
+            "insertion-index",
+            "True",
+            f"result ≤ {n} ∧ (∀ {i} < result, {s.at(i)} < {t.name}) ∧ ∀ {i}, result ≤ {i} → {i} < {n} → "
+            f"{s.at(i)} ≥ {t.name}",
+            0.75,
+        )
+
+
 def _slug(label: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
 

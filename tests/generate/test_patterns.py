@@ -359,3 +359,22 @@ def test_sort_unique_square_root_average_and_smallest_missing() -> None:
     m = _task("Return the smallest natural number missing from the list.", "mex", [("s", "List Nat")], "Nat")
     text = _spec(m, "smallest-missing")
     assert post(m, text, {"s": "[0, 1, 3]"}, "2") and not post(m, text, {"s": "[0, 1, 3]"}, "4")
+
+
+def test_single_element_signs_moves_and_insertion_points() -> None:
+    o = _task("Return the element that appears only once.", "single", [("xs", "List Int")], "Int")
+    assert post(o, _spec(o, "element-occurring-once"), {"xs": "[2, 5, 2]"}, "5")
+    s = _task("Do a and b have opposite signs?", "opp", [("a", "Int"), ("b", "Int")], "Bool")
+    text = _spec(s, "opposite-signs")
+    assert post(s, text, {"a": "-1", "b": "2"}, "true") and post(s, text, {"a": "0", "b": "2"}, "false")
+    m = _task("Move all zeros to the end, keeping the order of the rest.", "mz", [("a", "Array Int")], "Array Int")
+    text = _spec(m, "move-zero-to-end")
+    assert post(m, text, {"a": "#[0, 1, 0, 2]"}, "#[1, 2, 0, 0]") and not post(m, text, {"a": "#[0, 1]"}, "#[0, 1]")
+    i = _task(
+        "Return the index where the target would be inserted to keep the list sorted.",
+        "ins",
+        [("xs", "List Int"), ("t", "Int")],
+        "Nat",
+    )
+    text = _spec(i, "insertion-index")
+    assert post(i, text, {"xs": "[1, 3, 5]", "t": "4"}, "2") and not post(i, text, {"xs": "[1, 3, 5]", "t": "4"}, "3")
