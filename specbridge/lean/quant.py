@@ -23,6 +23,7 @@ from typing import Any
 from specbridge.errors import UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
+from specbridge.lean.stdlib import REGISTRY
 from specbridge.lean.stdlib.mathlib import divisor_list
 
 Code = Callable[[list], Any]
@@ -56,6 +57,10 @@ def _split_and(node: A.Node, out: list[A.Node]) -> None:
     if isinstance(node, A.BinOp) and node.op in ("∧", "&&"):
         _split_and(node.lhs, out)
         _split_and(node.rhs, out)
+    elif (
+        isinstance(node, A.Quant) and node.kind == "exists" and not isinstance(e := expand_prop_binders(node), A.Quant)
+    ):
+        _split_and(e, out)  # ∃ h : P, q  is  P ∧ q
     else:
         out.append(node)
 
@@ -72,6 +77,8 @@ def guards_of(kind: str, body: A.Node) -> tuple[list[A.Node], A.Node]:
             elif isinstance(cur, A.Pi) and cur.binder.type is not None and not ty.is_type_expr(cur.binder.type):
                 _split_and(cur.binder.type, out)
                 cur = cur.body
+            elif isinstance(cur, A.Quant) and (e := expand_prop_binders(cur)) is not cur and not isinstance(e, A.Quant):
+                cur = e
             else:
                 return out, cur
     _split_and(body, out)
@@ -236,11 +243,59 @@ def extract_facts(guards: list[A.Node], names: list[str]) -> list[Fact]:
     return facts
 
 
+_PROP_OPS = frozenset(
+    ["∧", "∨", "→", "↔", "=", "≠", "<", "≤", ">", "≥", "∣", "∈", "∉", "~", "⊆", "<+", "<+:", "<:+", "<:+:"]
+)
+
+
+def _is_prop_syntax(t: A.Node) -> bool:
+    """Whether a binder's type is syntactically a proposition (`h : i < n`), i.e. the binder names a proof."""
+    if isinstance(t, A.BinOp):
+        return t.op in _PROP_OPS
+    if isinstance(t, A.UnOp):
+        return t.op == "¬"
+    if isinstance(t, A.App) and isinstance(t.fn, A.Ident) and not ty.is_type_expr(t):
+        # `h : isOdd i` (a lower-case predicate, Lean's naming convention) or a library predicate (`Nat.Prime p`)
+        name = t.fn.name
+        if name.rsplit(".", 1)[-1][:1].islower():
+            return True
+        b = REGISTRY.get(name)
+        return b is not None and ty.head(b.instantiate()[1]) in ("Prop", "Bool")
+    return isinstance(t, A.Quant)
+
+
+def expand_prop_binders(node: A.Quant) -> A.Node:
+    """`∀ i (h : i < n) j, p` = `∀ i, i < n → ∀ j, p`; `∃ i (h : i < n), p` = `∃ i, i < n ∧ p`.
+
+    `node` itself when no binder names a proof."""
+    binders = node.binders
+    split = next((i for i, b in enumerate(binders) if b.type is not None and _is_prop_syntax(b.type)), None)
+    if split is None:
+        return node
+    b = binders[split]
+    assert b.type is not None
+    rest: A.Node = node.body
+    if split + 1 < len(binders):
+        rest = expand_prop_binders(A.Quant(node.line, node.col, node.kind, binders[split + 1 :], rest))
+    if node.kind == "forall":
+        body: A.Node = A.Pi(b.line, b.col, b, rest)
+    else:
+        body = A.BinOp(b.line, b.col, "∧", b.type, rest)
+    if split == 0:
+        return body
+    return A.Quant(node.line, node.col, node.kind, binders[:split], body)
+
+
 def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type]:
     from specbridge.lean.interp import Undecided
 
     kind = node.kind
     binders = node.binders
+    expanded = expand_prop_binders(node)
+    if expanded is not node:
+        if not isinstance(expanded, A.Quant):
+            return c.expr(expanded, scope, ty.PROP)
+        node, binders = expanded, expanded.binders
     sc = scope
     infos: list[tuple[str, int, ty.Type]] = []
     for b in binders:
@@ -299,6 +354,15 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
                 chosen.append(v)
                 remaining.remove(v)
                 progress = True
+        if not progress and kind != "exists_unique":
+            for v in list(remaining):
+                dom = _support_domain(c, v, types[v], node.body, sc, nameset, set(chosen))
+                if dom is not None:
+                    domains[v] = dom
+                    chosen.append(v)
+                    remaining.remove(v)
+                    progress = True
+                    break
     unbounded = list(remaining)
     budget = c.budget
     is_forall = kind == "forall"
@@ -315,8 +379,10 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
         if d[0] == "mem":
             coll = d[1](env)
             return coll
-        if d[0] == "eq":
+        if d[0] in ("eq",):
             return (d[1](env),)
+        if d[0] == "support":
+            return d[1](env)
         if d[0] == "range":
             lo = d[1](env) if d[1] is not None else 0
             hi = d[2](env)
@@ -689,6 +755,227 @@ def _enumerate(order: list[str], i: int, env: list, domain_iter: Callable, slots
     for x in domain_iter(v, env):
         env[s] = x
         yield from _enumerate(order, i + 1, env, domain_iter, slots)
+
+
+# -- variables that only meet finitely many values: ∀ x, x ∈ xs ↔ x ∈ ys -------------------------------------------
+
+_SUPPORT_TYPES = ("Nat", "Int", "Char", "String")
+_MEMBER_FIELDS = ("count", "contains", "elem")  # xs.count x, xs.contains x, s.contains c
+
+
+def _is_var(node: A.Node, v: str, cast: bool) -> bool:
+    if isinstance(node, A.Ident):
+        return node.name == v
+    if cast and isinstance(node, A.Ascribe):
+        return _is_var(node.expr, v, cast)
+    if cast and isinstance(node, A.UnOp) and node.op == "↑":
+        return _is_var(node.arg, v, cast)
+    return False
+
+
+def _pattern_names(node: A.Node | None) -> set[str]:
+    return free_names(node) if node is not None else set()
+
+
+def _introduced(node: A.Node) -> set[str]:
+    """Names a node binds for its sub-terms (over-approximated)."""
+    out: set[str] = set()
+    for slot in getattr(type(node), "__slots__", ()):
+        val = getattr(node, slot, None)
+        for x in val if isinstance(val, list) else [val]:
+            if isinstance(x, A.Binder):
+                if x.name:
+                    out.add(x.name)
+                out |= _pattern_names(x.pattern)
+            elif isinstance(x, A.Def):
+                out.add(x.name)
+    if isinstance(node, A.Let | A.DoStmt):
+        if node.name:
+            out.add(node.name)
+        out |= _pattern_names(node.pattern)
+    if isinstance(node, A.MatchAlt):
+        for p in node.patterns:
+            out |= _pattern_names(p)
+    if isinstance(node, A.Match):
+        out |= {h for h in node.hyps if h}
+    if isinstance(node, A.If | A.DoStmt):
+        if isinstance(node, A.If) and node.hyp:
+            out.add(node.hyp)
+        out |= _pattern_names(node.let_pattern)
+    if isinstance(node, A.SetComp | A.Subtype):
+        out.add(node.name)
+    return out
+
+
+def _support_plan(
+    v: str, body: A.Node, numeric: bool
+) -> tuple[list[A.Node], list[A.Node], list[A.Node], bool] | None:
+    """If `v` occurs in `body` only in `v ∈ L`, `L.count v`, `L.contains v`, `v = t` (and, for numbers, `v < t` …),
+    with L and t free of names bound inside `body`: the collections, the equation terms and the order thresholds."""
+    colls: list[A.Node] = []
+    eqs: list[A.Node] = []
+    ords: list[A.Node] = []
+    defaults: list[A.Node] = []
+
+    def outer(n: A.Node, bound: set[str]) -> bool:
+        return not (free_names(n) & (bound | {v}))
+
+    def walk(n: A.Node, bound: set[str], members: dict[str, A.Node]) -> bool:
+        """`members`: the inner variables bound by `∃ y ∈ L` / `∀ y ∈ L` with L outer."""
+        if v not in free_names(n):
+            return True
+        if isinstance(n, A.BinOp):
+            if n.op in ("∈", "∉") and _is_var(n.lhs, v, False) and outer(n.rhs, bound):
+                colls.append(n.rhs)
+                return True
+            for a, b in ((n.lhs, n.rhs), (n.rhs, n.lhs)):
+                if _is_var(a, v, numeric) and n.op in ("=", "≠", "==", "!="):
+                    if outer(b, bound):
+                        eqs.append(b)
+                        return True
+                    if isinstance(b, A.Ident) and b.name in members:
+                        colls.append(members[b.name])  # y = v with y ∈ L: v meets the elements of L
+                        return True
+                    if isinstance(b, A.Index) and b.mode in ("!", "") and outer(b.coll, bound):
+                        colls.append(b.coll)  # L[i]! = v: an element of L, or `default` out of range
+                        defaults.append(b.coll)
+                        return True
+                if _is_var(a, v, numeric) and outer(b, bound):
+                    if numeric and n.op in ("<", "≤", ">", "≥"):
+                        ords.append(b)
+                        return True
+        if isinstance(n, A.App) and len(n.args) == 1 and _is_var(n.args[0], v, False):
+            f = n.fn
+            if isinstance(f, A.Proj) and f.field in _MEMBER_FIELDS and outer(f.expr, bound):
+                colls.append(f.expr)
+                return True
+        if isinstance(n, A.App) and isinstance(n.fn, A.Ident) and len(n.args) == 2:
+            name = n.fn.name
+            if name in ("List.count", "List.elem") and _is_var(n.args[0], v, False) and outer(n.args[1], bound):
+                colls.append(n.args[1])
+                return True
+            if name in ("List.contains", "Array.contains") and _is_var(n.args[1], v, False) and outer(n.args[0], bound):
+                colls.append(n.args[0])
+                return True
+        if isinstance(n, A.App) and isinstance(n.fn, A.Ident) and len(n.args) == 1 and _is_var(n.args[0], v, False):
+            # `xs.count x` lexed as one dotted name: the receiver is the local `xs` (or `xs.toList`, …)
+            recv, _, fld = n.fn.name.rpartition(".")
+            if recv and fld in _MEMBER_FIELDS and recv.split(".", 1)[0] not in ("List", "Array", "String", "Multiset"):
+                r = A.Ident(n.fn.line, n.fn.col, recv)
+                if outer(r, bound):
+                    colls.append(r)
+                    return True
+        if isinstance(n, A.Ident):
+            return False  # v itself, outside an atom
+        inner = bound | _introduced(n)
+        if v in inner:
+            return False  # shadowed: keep it simple
+        intro = _introduced(n)
+        members = {k: m for k, m in members.items() if k not in intro}
+        if isinstance(n, A.Quant):
+            members = dict(members)
+            gs, _concl = guards_of("forall" if n.kind == "forall" else "exists", n.body)
+            for g in gs:
+                if (
+                    isinstance(g, A.BinOp)
+                    and g.op == "∈"
+                    and isinstance(g.lhs, A.Ident)
+                    and g.lhs.name in {b.name for b in n.binders}
+                    and outer(g.rhs, bound)
+                ):
+                    members[g.lhs.name] = g.rhs
+        for slot in getattr(type(n), "__slots__", ()):
+            val = getattr(n, slot, None)
+            items = val if isinstance(val, list) else list(val.values()) if isinstance(val, dict) else [val]
+            for x in items:
+                if isinstance(x, A.Node) and not walk(x, inner, members):
+                    return False
+        return True
+
+    if not walk(body, set(), {}):
+        return None
+    return colls, eqs, ords, bool(defaults)
+
+
+def _support_domain(
+    c: Any, v: str, tname: str | None, body: A.Node, sc: Any, qnames: set[str], avail: set[str]
+) -> tuple | None:
+    """A finite set of values of `v` that decides the body: every value `v` meets in a membership atom or an equation,
+    the order thresholds (±1), and one value of each remaining region — all other values behave like those."""
+    if tname not in _SUPPORT_TYPES:
+        return None
+    numeric = tname in ("Nat", "Int")
+    plan = _support_plan(v, body, numeric)
+    if plan is None:
+        return None
+    colls, eqs, ords, with_default = plan
+    terms = colls + eqs + ords
+    if not terms or any(not (free_names(t) & qnames) <= avail for t in terms):
+        return None
+    try:
+        coll_codes = [c.expr(t, sc)[0] for t in colls]
+        eq_codes = [c.expr(t, sc)[0] for t in eqs]
+        ord_codes = [c.expr(t, sc)[0] for t in ords]
+    except Exception:  # noqa: BLE001 - a term we cannot compile here: no plan
+        return None
+
+    def values(env: list) -> list:
+        special: set = set()
+        for code in coll_codes:
+            coll = code(env)
+            if isinstance(coll, str):
+                special.update(coll)
+            elif isinstance(coll, dict):
+                special.update(coll.keys())
+            else:
+                special.update(coll)
+        special.update(code(env) for code in eq_codes)
+        if with_default:
+            special.add({"Char": "A", "String": ""}.get(tname, 0))  # `L[i]!` out of range
+        if not numeric:
+            special = {x for x in special if isinstance(x, str)}
+            k = 0
+            while True:
+                fresh = chr(k) if tname == "Char" else "a" * k
+                if fresh not in special:
+                    break
+                k += 1
+            return sorted(special) + [fresh]
+        special = {x for x in special if isinstance(x, int) and not isinstance(x, bool)}
+        ts = sorted({int(code(env)) for code in ord_codes})
+        out = set(special)
+        for t in ts:
+            out.update((t - 1, t, t + 1))
+        lo = 0 if tname == "Nat" else None
+
+        def first_free(start: int, step: int, stop: int | None) -> int | None:
+            x = start
+            while stop is None or (x < stop if step > 0 else x > stop):
+                if x not in special:
+                    return x
+                x += step
+            return None
+
+        bounds = [*ts]
+        # one value in every open region between thresholds, and beyond the last one (both ways for Int)
+        pieces = [(bounds[i], bounds[i + 1]) for i in range(len(bounds) - 1)]
+        for a, b in pieces:
+            x = first_free(a + 1, 1, b)
+            if x is not None:
+                out.add(x)
+        top = max([*ts, *special], default=-1)
+        above = first_free(top + 1 if ts or special else 0, 1, None)
+        out.add(above)
+        if lo is None:
+            bottom = min([*ts, *special], default=1)
+            out.add(first_free(bottom - 1, -1, None))
+        elif ts:
+            x = first_free(lo, 1, ts[0])
+            if x is not None:
+                out.add(x)
+        return sorted(x for x in out if x is not None and (lo is None or x >= lo))
+
+    return ("support", values)
 
 
 def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -> tuple | None:

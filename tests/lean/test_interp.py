@@ -456,3 +456,46 @@ def test_sublists_and_permutations_of_a_known_list_bound_a_list_variable() -> No
     assert ev("∀ p : List Nat, p ~ [1, 2, 2] → p.sum = 5") is True
     assert ev("∃ p : List Int, p.Perm [2, 1] ∧ p.head? = some 1") is True
     assert ev("∃ q : List Nat, q <+: [1, 2, 3] ∧ q.sum = 3") is True
+
+
+def test_proof_binders_in_quantifiers_are_hypotheses() -> None:
+    # `∀ i (h : i < n), p` is `∀ i, i < n → p`; `∃ i (h : i < n), p` is `∃ i, i < n ∧ p` (the proof is irrelevant)
+    assert ev("∀ i (h : i < [1,2,3].length), [1,2,3][i] > 0") is True
+    assert ev("∀ (i : Nat) (h : i < [1,2,3].length), [1,2,3][i] > 1") is False
+    assert ev("∀ i : Nat, ∀ h : i < 3, [1,2,3][i]! > 0") is True
+    assert ev("∀ i j (hi : i < 3) (hj : j < i), [1,2,3][j]! < [1,2,3][i]!") is True
+    assert ev("∀ i (hi : i < 3) j (hj : j < i), [1,2,1][j]! < [1,2,1][i]!") is False
+    assert ev("∃ (i : Nat) (h : i < [1,2,3].length), [1,2,3][i] = 4") is False
+    assert ev("∃! i, ∃ (h : i < 3), [1,2,2][i]! = 2") is False
+    odd = "def isOdd (n : Nat) : Prop := n % 2 = 1\n"
+    assert ev("∀ i (hi : i < 3) (h : isOdd i), i < 2", defs=odd) is True
+    assert ev("∀ i (hi : i < 3) (h : isOdd i), i < 1", defs=odd) is False
+    assert ev("∀ p (h : p < 10) (hp : Nat.Prime p), p % 2 = 1 ∨ p = 2") is True
+
+
+def test_unbounded_variable_seen_only_through_membership_is_decided() -> None:
+    # x meets only the listed values, the thresholds and one value per remaining region: those decide ∀ / ∃
+    d = """def same (xs ys : List Int) : Prop := ∀ x, x ∈ xs ↔ x ∈ ys
+def pos (xs ys : List Int) : Prop := ∀ x, x ∈ ys ↔ (x ∈ xs ∧ x > 0)
+def cnt (xs ys : List Int) : Prop := ∀ x, xs.count x = ys.count x
+def gap (xs : List Int) : Prop := ∃ x, x ∉ xs ∧ x > 5 ∧ x < 8
+def chars (s r : String) : Prop := ∀ c, r.contains c ↔ s.contains c
+def idx (xs ys : List Int) : Prop := ∀ x, x ∈ ys ↔ ∃ i, i < xs.length ∧ xs[i]! = x
+def via (xs ys : List Int) : Prop := ∀ x, x ∈ ys ↔ ∃ y ∈ xs, y = x
+def other (xs ys : List Int) : Prop := ∀ x, x ∈ ys ∨ x * x ≥ 0
+"""
+    assert call(d, "same", (1, 2), (2, 1)) is True
+    assert call(d, "same", (1, 2), (2, 3)) is False
+    assert call(d, "pos", (1, -2), (1,)) is True
+    assert call(d, "pos", (1, -2), ()) is False
+    assert call(d, "cnt", (1, 2), (2, 1)) is True
+    assert call(d, "cnt", (1, 2), (2, 2)) is False
+    assert call(d, "gap", (6, 7)) is False
+    assert call(d, "gap", (6,)) is True
+    assert call(d, "chars", "ab", "ba") is True
+    assert call(d, "chars", "ab", "b") is False
+    assert call(d, "idx", (1, 2), (2, 1)) is True
+    assert call(d, "idx", (1, 2), (2, 1, 0)) is False
+    assert call(d, "via", (1, 2), (2, 1)) is True
+    with pytest.raises(Undecided):  # x also occurs inside arithmetic: no finite support
+        call(d, "other", (1, 2), (2, 1))
