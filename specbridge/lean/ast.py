@@ -286,6 +286,7 @@ class Structure(Node):
     name: str
     params: list[Binder]
     fields: list[tuple[str, Node]]
+    defaults: dict[str, Node] = field(default_factory=dict)  # `width : Nat := 3`
 
 
 @dataclass(slots=True, eq=False)

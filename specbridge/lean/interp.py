@@ -302,10 +302,63 @@ def _is_lambda(node: A.Node) -> bool:
     return isinstance(node, (A.Lam, A.FunMatch))
 
 
+def _is_type_alias(d: A.Def, known: set[str]) -> bool:
+    """`abbrev Matrix := List (List Nat)` / `def Grid : Type := Array (Array Char)`: a name for a type."""
+    if d.kind not in ("def", "abbrev") or d.binders or d.body is None or d.alts:
+        return False
+    if isinstance(d.type, A.Ident) and d.type.name == "Type":
+        return True
+    if d.type is not None:
+        return False
+    b = d.body
+    return ty.is_type_expr(b) or (isinstance(b, A.Ident) and b.name in known)
+
+
+def _expand_type_aliases(module: A.Module) -> None:
+    """Replace every use of a type alias by the type it names (in place), so `m.length` finds `List.length`."""
+    known = {s.name for s in module.structures} | {i.name for i in module.inductives}
+    aliases: dict[str, A.Node] = {}
+    for d in module.defs:
+        if _is_type_alias(d, known | set(aliases)):
+            assert d.body is not None
+            aliases[d.name] = d.body
+            known.add(d.name)
+    if not aliases:
+        return
+    module.defs = [d for d in module.defs if d.name not in aliases]
+
+    def sub(n: A.Node, depth: int = 0) -> A.Node:
+        if isinstance(n, A.Ident) and n.name in aliases and depth < 20:
+            return sub(aliases[n.name], depth + 1)
+        for slot in getattr(type(n), "__slots__", ()):
+            val = getattr(n, slot, None)
+            if isinstance(val, A.Node):
+                setattr(n, slot, sub(val, depth))
+            elif isinstance(val, list):
+                for i, x in enumerate(val):
+                    if isinstance(x, A.Node):
+                        val[i] = sub(x, depth)
+                    elif isinstance(x, tuple):
+                        val[i] = tuple(sub(y, depth) if isinstance(y, A.Node) else y for y in x)
+            elif isinstance(val, dict):
+                for k, x in val.items():
+                    if isinstance(x, A.Node):
+                        val[k] = sub(x, depth)
+        return n
+
+    for d in module.defs:
+        sub(d)
+    for st in module.structures:
+        sub(st)
+    for ind in module.inductives:
+        sub(ind)
+
+
 class Compiler:
     """Compiles one module (a spec's definitions) into callable Python functions."""
 
     def __init__(self, module: A.Module, budget: Budget):
+        _expand_type_aliases(module)
         self.module = module
         self.budget = budget
         self.globals: dict[str, GlobalFn] = {}
@@ -688,11 +741,15 @@ class Compiler:
         base_code = None
         if node.base is not None:
             base_code, bt = self.expr(node.base, scope, st)
-        elif set(fields) - names:
-            raise UnsupportedConstruct(f"structure instance without fields {sorted(set(fields) - names)}")
+        else:
+            dflts = self.structs[h].defaults if h in self.structs else {}
+            missing = set(fields) - names - set(dflts)
+            if missing:
+                raise UnsupportedConstruct(f"structure instance without fields {sorted(missing)}")
+            given = {f: given.get(f, dflts.get(f)) for f in fields}  # omitted fields take their default value
         codes: list[Code | None] = []
         for f, ft in zip(fields, ftypes, strict=True):
-            if f in given:
+            if given.get(f) is not None:
                 c, et = self.expr(given[f], scope, ft)
                 codes.append(self.coerce(c, et, ft))
                 ty.unify(ft, et)
@@ -1615,6 +1672,8 @@ class Compiler:
         if head == "HashMap" and not node.elems:
             assert expected is not None
             return _const(LHashMap()), expected  # `{}` : EmptyCollection
+        if head in self.structs and not node.elems:
+            return self.c_StructInst(A.StructInst(node.line, node.col, []), scope, expected)  # `{}`: all defaults
         if head not in ("Finset", "Set", "Multiset", "List"):
             head = "Finset"
         el = ty.arg(expected) if expected is not None and ty.head(expected) == head else None

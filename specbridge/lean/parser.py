@@ -254,6 +254,7 @@ class Parser:
         if self.tok.kind == IDENT and self.tok.text == "extends":
             raise UnsupportedSyntax("structure extends", self.tok.line, self.tok.col, "extends")
         fields: list[tuple[str, A.Node]] = []
+        defaults: dict[str, A.Node] = {}
         if self.is_kw("where") or self.is_sym(":="):
             self.advance()
             if self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text == "::":
@@ -274,13 +275,15 @@ class Parser:
                 typ = self.parse_expr(0)
                 if self.is_sym(":="):
                     self.advance()
-                    self.parse_expr(0)
+                    dflt = self.parse_expr(0)
+                    for n in names:
+                        defaults[n] = dflt
                 self.col_limit = kw.col
                 fields.extend((n, typ) for n in names)
         self.col_limit = saved
         if self.is_kw("deriving"):
             self._skip_command_rest(kw)
-        return A.Structure(kw.line, kw.col, name, params, fields)
+        return A.Structure(kw.line, kw.col, name, params, fields, defaults)
 
     def _index_after(self, kw: Token) -> int:
         """Index of the token right after `kw` (the definition's name)."""

@@ -144,3 +144,25 @@ def test_set_builder_membership_and_separation() -> None:
     assert ev("∀ y ∈ [1, 2], y ∈ {x : Nat | x > 0}") is True
     # a HashMap's membership is key membership
     assert ev("(2 : Int) ∈ (Std.HashMap.ofList [((2 : Int), 5)] : Std.HashMap Int Nat)") is True
+
+
+def test_structure_field_defaults_type_aliases_and_positions() -> None:
+    defs = """abbrev Matrix := List (List Nat)
+def Row : Type := Array Nat
+
+structure Config where
+  width : Nat := 3
+  name : String := "x"
+
+def trace (m : Matrix) : Nat := (List.range m.length).foldl (fun acc i => acc + (m[i]!)[i]!) 0
+def rowSum (r : Row) : Nat := r.foldl (· + ·) 0
+def cw (c : Config) : Nat := c.width + c.name.length
+def at' (s : String) (i : Nat) : Char := s.get (String.Pos.mk i)
+"""
+    assert ev("trace [[1, 2], [3, 4]] = 5", defs=defs) is True
+    assert ev("rowSum #[1, 2, 3] = 6", defs=defs) is True
+    assert ev("cw {} = 4", defs=defs) is True  # omitted fields take their declared defaults
+    assert ev("cw { width := 5 } = 6", defs=defs) is True
+    assert ev("cw { name := \"abc\" } = 6", defs=defs) is True
+    assert ev("at' \"abc\" 1 = 'b'", defs=defs) is True
+    assert ev("(\"hello\".posOf 'l').byteIdx = 2") is True

@@ -357,7 +357,7 @@ def first_diff_pos(a: str, b: str) -> int:
     return byte_size(a[:i])
 
 
-@builtin("String.Pos.byteIdx", "(p : Nat) : Nat")
+@builtin("String.Pos.byteIdx", "(p : Nat) : Nat", aliases=("Nat.byteIdx", "String.Pos.mk"))
 def pos_byte_idx(p: int) -> int:
     return p
 
