@@ -143,6 +143,13 @@ def _arith_fns(kind: str, budget: Budget) -> dict[str, Callable[[Any, Any], Any]
 
 
 ARITH = frozenset(["+", "-", "*", "/", "%"])
+_BITOPS: dict[str, Callable[[int, int], int]] = {
+    "&&&": lambda a, b: a & b,
+    "|||": lambda a, b: a | b,
+    "^^^": lambda a, b: a ^ b,
+    "<<<": lambda a, b: a << b,
+    ">>>": lambda a, b: a >> b,
+}
 RELS = frozenset(["=", "≠", "<", ">", "≤", "≥", "==", "!="])
 PROP_OPS = frozenset(["∧", "∨", "→", "↔", "&&", "||"])
 
@@ -1128,6 +1135,39 @@ class Compiler:
             rhs = self._build_tree(node.rhs, compiled, top, scope)
         return self._binop_code(node.op, lhs, rhs, top)
 
+    def _bitop(self, node: A.BinOp, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        """`&&& ||| ^^^ <<< >>>` on Nat / Int / UIntN (Int shifts by a Nat; `>>>` on Int rounds down)."""
+        a, at = self.expr(node.lhs, scope, expected)
+        shift = node.op in ("<<<", ">>>")
+        if ty.head(at) is None:
+            ty.unify(at, ty.NAT)
+        h = ty.head(at)
+        b, bt = self.expr(node.rhs, scope, ty.NAT if shift and h == "Int" else at)
+        if ty.head(bt) is None:
+            ty.unify(bt, ty.NAT)
+        if h not in ("Nat", "Int") and h not in _UINT_BITS:
+            raise UnsupportedConstruct(f"{node.op} on {h}")
+        f = _BITOPS[node.op]
+        if h in _UINT_BITS:
+            m = (1 << _UINT_BITS[h]) - 1
+            bits = _UINT_BITS[h]
+            if shift:  # UIntN shifts take the amount modulo N
+                return (lambda env: f(a(env), b(env) % bits) & m), at
+            return (lambda env: f(a(env), b(env)) & m), at
+        if node.op == "<<<":
+            check = self.budget.check_int
+
+            def shl(env: list) -> int:
+                k = b(env)
+                if k > self.budget.max_bits + 64:
+                    raise EvaluationLimit("integer size", f"_ <<< {k}")
+                r = a(env) << k
+                check(r)
+                return r
+
+            return shl, at
+        return (lambda env: f(a(env), b(env))), at
+
     def _neg(self, a: Code, t: ty.Type) -> Code:
         h = ty.head(t)
         if h == "Nat":
@@ -1201,6 +1241,8 @@ class Compiler:
         op = node.op
         if op in ARITH or op == "^":
             return self.arith_tree(node, scope, expected)
+        if op in _BITOPS:
+            return self._bitop(node, scope, expected)
         if op in RELS:
             return self.relation(node, scope)
         if op in PROP_OPS:

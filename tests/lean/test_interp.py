@@ -499,3 +499,16 @@ def other (xs ys : List Int) : Prop := ∀ x, x ∈ ys ∨ x * x ≥ 0
     assert call(d, "via", (1, 2), (2, 1)) is True
     with pytest.raises(Undecided):  # x also occurs inside arithmetic: no finite support
         call(d, "other", (1, 2), (2, 1))
+
+
+def test_bitwise_operators_follow_lean_precedence() -> None:
+    # Init/Prelude: infixl:55 |||, 58 ^^^, 60 &&&, 75 <<< >>> (above + at 65)
+    assert ev("(5 : Nat) &&& 3 = 1") is True
+    assert ev("(5 : Nat) ||| 2 = 7") is True
+    assert ev("(5 : Nat) ^^^ 1 = 4") is True
+    assert ev("1 <<< 3 + 1 = 9") is True  # (1 <<< 3) + 1
+    assert ev("(6 ||| 1 &&& 3) = 7") is True  # 6 ||| (1 &&& 3)
+    assert ev("(-8 : Int) >>> 1 = -4") is True  # Int.shiftRight rounds down
+    assert ev("(-7 : Int) >>> 1 = -4") is True
+    assert ev("(255 : UInt8) <<< 1 = 254") is True
+    assert ev("∀ n < 8, n &&& (n - 1) = 0 ↔ n = 0 ∨ n = 1 ∨ n = 2 ∨ n = 4") is True
