@@ -770,6 +770,9 @@ class Parser:
             if s == "(":
                 return self._paren()
             if s == "[":
+                r = self._try_range()
+                if r is not None:
+                    return r
                 self.advance()
                 elems = self._comma_list("]")
                 return A.ListLit(t.line, t.col, elems)
@@ -1170,6 +1173,11 @@ class Parser:
 
     def _for_collection(self) -> A.Node:
         """`[a:b]`, `[:b]`, `[a:b:s]` (Std.Range) or any term."""
+        r = self._try_range()
+        return r if r is not None else self._do_cond()
+
+    def _try_range(self) -> A.Node | None:
+        """`[a:b]`, `[:b]`, `[a:b:s]` (Std.Range, as the list of its values), or None (nothing consumed)."""
         t = self.tok
         if self.is_sym("["):
             j = self.i
@@ -1197,7 +1205,7 @@ class Parser:
                     args.append(parts[2])
                 return A.App(t.line, t.col, A.Ident(t.line, t.col, "Std.Range.toList"), args)
             self.i = j
-        return self._do_cond()
+        return None
 
     def _fun(self) -> A.Node:
         t = self.advance()

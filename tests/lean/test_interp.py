@@ -512,3 +512,11 @@ def test_bitwise_operators_follow_lean_precedence() -> None:
     assert ev("(-7 : Int) >>> 1 = -4") is True
     assert ev("(255 : UInt8) <<< 1 = 254") is True
     assert ev("∀ n < 8, n &&& (n - 1) = 0 ↔ n = 0 ∨ n = 1 ∨ n = 2 ∨ n = 4") is True
+
+
+def test_range_literal_as_a_term() -> None:
+    # `[a:b]` / `[:b]` / `[a:b:s]` (Std.Range) outside `for`: membership and iteration over its values
+    assert ev("∀ i ∈ [0:3], i < 3") is True
+    assert ev("∃ i ∈ [2:5], i * i = 16") is True
+    assert ev("∃ i ∈ [:4], i = 4") is False
+    assert ev("[[1, 2], [3]].length = 2") is True  # ordinary list literals are unaffected
