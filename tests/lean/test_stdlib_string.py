@@ -74,3 +74,26 @@ def test_string_interpolation() -> None:
     assert ev('s!"n={1 + 2}, l={[1, 2]}"', "String") == "n=3, l=[1, 2]"
     assert ev('s!"{(-5 : Int)}"', "String") == "-5"
     assert ev('s!"plain"', "String") == "plain"
+
+
+def test_string_iterator_and_find() -> None:
+    # String.Iterator ⟨s, i⟩: curr / next / atEnd / hasNext / remainingToString over byte positions
+    defs = """def allDigits (s : String) : Bool :=
+  let rec loop (it : String.Iterator) : Bool :=
+    if it.atEnd then true
+    else if !it.curr.isDigit then false
+    else loop it.next
+  loop s.iter
+"""
+    assert ev('allDigits "123"', defs=defs) is True
+    assert ev('allDigits "1a3"', defs=defs) is False
+    assert ev('allDigits ""', defs=defs) is True
+    assert ev("\"héllo\".iter.next.next.curr = 'l'") is True  # é is two bytes
+    assert ev('"abc".iter.next.remainingToString = "bc"') is True
+    assert ev("(\"abc\".iter.forward 2).curr = 'c'") is True
+    assert ev('"abc".iter.next.prev.pos = 0') is True
+    assert ev('String.prev "héllo" 3 = 1') is True
+    assert ev("(\"abc\".find (· == 'b')).byteIdx = 1") is True
+    assert ev("\"abc\".find (· == 'z') = \"abc\".endPos") is True
+    assert ev("\"abca\".revFind (· == 'a') = some ⟨3⟩") is True
+    assert ev("[some 1, none, some 3].reduceOption = [1, 3]") is True

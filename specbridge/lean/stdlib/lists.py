@@ -897,3 +897,9 @@ alias("List.sort", "List.mergeSort")
 alias("List.count'", "List.count")
 
 __all__ = ["is_perm", "list_union", "list_inter", "list_diff", "list_subset", "LArray"]
+
+
+@builtin("List.reduceOption", "(xs : List (Option α)) : List α")
+def reduce_option(xs: tuple) -> tuple:
+    """Mathlib: the values of the `some` entries, in order."""
+    return tuple(x.val for x in xs if x is not None)

@@ -344,9 +344,81 @@ def to_string(s: str) -> str:
     return s
 
 
-@builtin("String.mkIterator", "(s : String) : String")
-def _iter(s: str) -> str:  # pragma: no cover - iterators are not supported beyond this
-    return s
+# String.Iterator ⟨s, i⟩ (Init/Data/String/Basic): the pair (s, byte position)
+@builtin("String.iter", "(s : String) : String.Iterator", aliases=("String.mkIterator",))
+def _iter(s: str) -> tuple:
+    return (s, 0)
+
+
+@builtin("String.Iterator.curr", "(it : String.Iterator) : Char")
+def _it_curr(it: tuple) -> str:
+    return get(it[0], it[1])
+
+
+@builtin("String.Iterator.next", "(it : String.Iterator) : String.Iterator")
+def _it_next(it: tuple) -> tuple:
+    return (it[0], next_(it[0], it[1]))
+
+
+@builtin("String.Iterator.prev", "(it : String.Iterator) : String.Iterator")
+def _it_prev(it: tuple) -> tuple:
+    return (it[0], prev(it[0], it[1]))
+
+
+@builtin("String.Iterator.forward", "(it : String.Iterator) (n : Nat) : String.Iterator")
+def _it_forward(it: tuple, n: int) -> tuple:
+    s, p = it
+    for _ in range(n):
+        p = next_(s, p)
+    return (s, p)
+
+
+@builtin("String.Iterator.hasNext", "(it : String.Iterator) : Bool")
+def _it_has_next(it: tuple) -> bool:
+    return it[1] < byte_size(it[0])
+
+
+@builtin("String.Iterator.atEnd", "(it : String.Iterator) : Bool")
+def _it_at_end(it: tuple) -> bool:
+    return it[1] >= byte_size(it[0])
+
+
+@builtin("String.Iterator.hasPrev", "(it : String.Iterator) : Bool")
+def _it_has_prev(it: tuple) -> bool:
+    return it[1] > 0
+
+
+@builtin("String.Iterator.pos", "(it : String.Iterator) : Nat", aliases=("String.Iterator.i",))
+def _it_pos(it: tuple) -> int:
+    return it[1]
+
+
+@builtin("String.Iterator.toString", "(it : String.Iterator) : String", aliases=("String.Iterator.s",))
+def _it_string(it: tuple) -> str:
+    return it[0]
+
+
+@builtin("String.Iterator.remainingToString", "(it : String.Iterator) : String")
+def _it_rest(it: tuple) -> str:
+    return extract(it[0], it[1], byte_size(it[0]))
+
+
+@builtin("String.Iterator.remainingBytes", "(it : String.Iterator) : Nat")
+def _it_remaining_bytes(it: tuple) -> int:
+    return max(0, byte_size(it[0]) - it[1])
+
+
+@builtin("String.prev", "(s : String) (p : Nat) : Nat")
+def prev(s: str, p: int) -> int:
+    """The start of the character before byte position p (0 stays 0)."""
+    best = 0
+    off = 0
+    for c in s:
+        if off >= p:
+            break
+        best = off
+        off += _utf8_len(c)
+    return best
 
 
 @builtin("String.firstDiffPos", "(a : String) (b : String) : Nat")
@@ -414,3 +486,22 @@ def repr_any(types: list, a: Any) -> str:
 
 alias("String.singleton'", "String.toString")
 __all__ = ["apply"]
+
+
+@builtin("String.find", "(s : String) (p : Char → Bool) : Nat")
+def find(s: str, p: Any) -> int:
+    """The position of the first character satisfying p, or `s.endPos`."""
+    f = fn1(p)
+    for i, c in enumerate(s):
+        if f(c):
+            return byte_size(s[:i])
+    return byte_size(s)
+
+
+@builtin("String.revFind", "(s : String) (p : Char → Bool) : Option Nat")
+def rev_find(s: str, p: Any) -> Some | None:
+    f = fn1(p)
+    for i in range(len(s) - 1, -1, -1):
+        if f(s[i]):
+            return Some(byte_size(s[:i]))
+    return None
