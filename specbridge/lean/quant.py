@@ -377,8 +377,7 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
     def domain_iter(v: str, env: list) -> Iterable[Any]:
         d = domains[v]
         if d[0] == "mem":
-            coll = d[1](env)
-            return coll
+            return _members(d[1](env))
         if d[0] in ("eq",):
             return (d[1](env),)
         if d[0] == "support":
@@ -897,6 +896,21 @@ def _support_plan(
     return colls, eqs, ords, bool(defaults)
 
 
+def _members(coll: Any) -> Iterable[Any]:
+    """The values `x` with `x ∈ coll` (or counted / contained in it) for a collection value."""
+    from specbridge.lean.values import LHashMap, Some
+
+    if isinstance(coll, LHashMap):
+        return [p.fst for p in coll]  # `k ∈ m` / `m.contains k`: the keys
+    if isinstance(coll, Some):
+        return [coll.val]  # `a ∈ some b ↔ a = b`
+    if coll is None:
+        return []
+    if isinstance(coll, str | tuple | list):
+        return coll
+    raise UnsupportedConstruct(f"membership in {type(coll).__name__}")
+
+
 def _support_domain(
     c: Any, v: str, tname: str | None, body: A.Node, sc: Any, qnames: set[str], avail: set[str]
 ) -> tuple | None:
@@ -922,13 +936,7 @@ def _support_domain(
     def values(env: list) -> list:
         special: set = set()
         for code in coll_codes:
-            coll = code(env)
-            if isinstance(coll, str):
-                special.update(coll)
-            elif isinstance(coll, dict):
-                special.update(coll.keys())
-            else:
-                special.update(coll)
+            special.update(_members(code(env)))
         special.update(code(env) for code in eq_codes)
         if with_default:
             special.add({"Char": "A", "String": ""}.get(tname, 0))  # `L[i]!` out of range

@@ -520,3 +520,19 @@ def test_range_literal_as_a_term() -> None:
     assert ev("∃ i ∈ [2:5], i * i = 16") is True
     assert ev("∃ i ∈ [:4], i = 4") is False
     assert ev("[[1, 2], [3]].length = 2") is True  # ordinary list literals are unaffected
+
+
+def test_quantifier_membership_in_options_and_hash_maps() -> None:
+    # `k ∈ some b ↔ k = b`, `k ∈ none` never; `k ∈ m` for a HashMap ranges over its keys
+    d = """def o1 (o : Option Nat) (xs : List Nat) : Prop := ∀ k, k ∈ o → k ∈ xs
+def m1 (xs : List Nat) : Prop :=
+  ∀ k, k ∈ (xs.foldl (fun m x => m.insert x 1) (Std.HashMap.empty : Std.HashMap Nat Nat)) ↔ k ∈ xs
+def m3 (xs : List Nat) : Prop :=
+  ∃ k ∈ (xs.foldl (fun m x => m.insert x 1) (Std.HashMap.empty : Std.HashMap Nat Nat)), k = 2
+"""
+    assert call(d, "o1", None, (1,)) is True
+    assert call(d, "o1", Some(1), (1,)) is True
+    assert call(d, "o1", Some(2), (1,)) is False
+    assert call(d, "m1", (1, 2)) is True
+    assert call(d, "m3", (1, 2)) is True
+    assert call(d, "m3", (1, 3)) is False
