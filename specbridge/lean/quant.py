@@ -808,12 +808,13 @@ def _introduced(node: A.Node) -> set[str]:
 
 def _support_plan(
     v: str, body: A.Node, numeric: bool
-) -> tuple[list[A.Node], list[A.Node], list[A.Node], bool] | None:
+) -> tuple[list[A.Node], list[tuple[A.Node, bool]], list[tuple[A.Node, bool]], bool] | None:
     """If `v` occurs in `body` only in `v ∈ L`, `L.count v`, `L.contains v`, `v = t` (and, for numbers, `v < t` …),
     with L and t free of names bound inside `body`: the collections, the equation terms and the order thresholds."""
     colls: list[A.Node] = []
     eqs: list[A.Node] = []
     ords: list[A.Node] = []
+    as_int: set[int] = set()  # terms compared with `(v : Int)`: elaborated at Int like binrel% does
     defaults: list[A.Node] = []
 
     def outer(n: A.Node, bound: set[str]) -> bool:
@@ -831,6 +832,8 @@ def _support_plan(
                 if _is_var(a, v, numeric) and n.op in ("=", "≠", "==", "!="):
                     if outer(b, bound):
                         eqs.append(b)
+                        if _int_cast(a):
+                            as_int.add(id(b))
                         return True
                     if isinstance(b, A.Ident) and b.name in members:
                         colls.append(members[b.name])  # y = v with y ∈ L: v meets the elements of L
@@ -842,6 +845,8 @@ def _support_plan(
                 if _is_var(a, v, numeric) and outer(b, bound):
                     if numeric and n.op in ("<", "≤", ">", "≥"):
                         ords.append(b)
+                        if _int_cast(a):
+                            as_int.add(id(b))
                         return True
         if isinstance(n, A.App) and len(n.args) == 1 and _is_var(n.args[0], v, False):
             f = n.fn
@@ -893,7 +898,23 @@ def _support_plan(
 
     if not walk(body, set(), {}):
         return None
-    return colls, eqs, ords, bool(defaults)
+    return colls, [(t, id(t) in as_int) for t in eqs], [(t, id(t) in as_int) for t in ords], bool(defaults)
+
+
+def _int_cast(node: A.Node) -> bool:
+    """`(v : Int)`: the variable side of a relation ascribed to Int."""
+    return isinstance(node, A.Ascribe) and (
+        (isinstance(node.type, A.Ident) and node.type.name == "Int") or _int_cast(node.expr)
+    )
+
+
+def _rel_term(c: Any, t: A.Node, sc: Any, at_int: bool) -> Code:
+    """The other side of a relation with the variable; at Int when the relation is (binrel%: `k = n - 7` with
+    k : Int compares with ↑n - 7, not the truncated Nat difference)."""
+    code, tt = c.expr(t, sc)
+    if at_int and ty.head(tt) != "Int":
+        code, _ = c.expr(t, sc, ty.INT)
+    return code
 
 
 def _members(coll: Any) -> Iterable[Any]:
@@ -923,13 +944,13 @@ def _support_domain(
     if plan is None:
         return None
     colls, eqs, ords, with_default = plan
-    terms = colls + eqs + ords
+    terms = colls + [t for t, _i in eqs + ords]
     if not terms or any(not (free_names(t) & qnames) <= avail for t in terms):
         return None
     try:
         coll_codes = [c.expr(t, sc)[0] for t in colls]
-        eq_codes = [c.expr(t, sc)[0] for t in eqs]
-        ord_codes = [c.expr(t, sc)[0] for t in ords]
+        eq_codes = [_rel_term(c, t, sc, tname == "Int" or to_int) for t, to_int in eqs]
+        ord_codes = [_rel_term(c, t, sc, tname == "Int" or to_int) for t, to_int in ords]
     except Exception:  # noqa: BLE001 - a term we cannot compile here: no plan
         return None
 
@@ -1115,8 +1136,15 @@ def _equation_solver(
             continue
         side, other = (eq.lhs, eq.rhs) if lv else (eq.rhs, eq.lhs)
         try:
-            other_code, _ = c.expr(other, sc)
-            plan = _linear_plan(c, side, v, sc, tname)
+            # binrel% elaborates both sides at their maximal type: `k = n - 7` with k : Int is `k = ↑n - 7`
+            other_code, ot = c.expr(other, sc)
+            _sc, st = c.expr(side, sc)
+            rel = tname
+            if "Int" in (ty.head(ot), ty.head(st)) and tname in ("Nat", "Int"):
+                rel = "Int"
+                if ty.head(ot) != "Int":
+                    other_code, _ = c.expr(other, sc, ty.INT)
+            plan = _linear_plan(c, side, v, sc, rel)
         except UnsupportedConstruct:
             continue
         if plan is None:
@@ -1175,7 +1203,7 @@ def _linear_plan(
     if sub is None:
         return None
     solve_inner, exact = sub
-    kc, _ = c.expr(const, sc)
+    kc, _ = c.expr(const, sc, ty.INT) if tname == "Int" else c.expr(const, sc)
     op = side.op
     if op == "+":
         return (lambda target, env: solve_inner(target - kc(env), env)), exact

@@ -536,3 +536,27 @@ def m3 (xs : List Nat) : Prop :=
     assert call(d, "m1", (1, 2)) is True
     assert call(d, "m3", (1, 2)) is True
     assert call(d, "m3", (1, 3)) is False
+
+
+def test_equations_on_the_bound_variable_are_elaborated_at_the_relation_type() -> None:
+    # binrel%: in `k = n - 7` with k : Int the right side is ↑n - 7 (Int), not the truncated Nat difference
+    d = """def f17 (n : Nat) : Prop := ∃ k : Int, k * 2 = n - 7
+def f19 (n : Nat) : Prop := ∃ k : Int, k = n - 7
+def f22 (x : Int) : Prop := ∃ i : Nat, i - 3 = x
+def f25 (n : Nat) : Prop := ∃ k : Int, k * 2 = ((n - 7 : Nat) : Int)
+def f27 (n : Nat) : Prop := ∃ k : Nat, (k : Int) = n - 7
+def f28 (n : Nat) : Prop := ∃ k : Nat, k = n - 7
+def f30 (n : Nat) (xs : List Nat) : Prop := ∀ k : Nat, k ∈ xs ∨ (k : Int) ≥ n - 7
+"""
+    assert call(d, "f17", 3) is True  # k = -2
+    assert call(d, "f19", 3) is True  # k = -4
+    assert call(d, "f22", -3) is True  # ↑0 - 3
+    assert call(d, "f22", -4) is False
+    assert call(d, "f25", 3) is True  # 0 = k * 2
+    assert call(d, "f25", 8) is False
+    assert call(d, "f27", 3) is False
+    assert call(d, "f27", 9) is True
+    assert call(d, "f28", 3) is True  # Nat: 3 - 7 = 0
+    assert call(d, "f30", 3, ()) is True
+    assert call(d, "f30", 9, (0,)) is False
+    assert call(d, "f30", 9, (0, 1)) is True
