@@ -1041,7 +1041,7 @@ def _domain_for(c: Any, v: str, tname: str | None, facts: list[Fact], sc: Any) -
     elif tname == "Int":
         his = [f for f in his if not f.kind.endswith("_nat")]
         if his and los:
-            rng = ("range", _lo_code(c, los[0], sc), _hi_code(c, his[0], sc))
+            rng = ("range", _lo_code(c, los[0], sc, True), _hi_code(c, his[0], sc, True))
     if tname in ("Nat", "Int") and dvds:
         # `v ∣ n`: only the divisors of n matter (and all of their negatives for an Int v); n = 0 has them all
         dc, _t = c.expr(dvds[0].expr, sc)
@@ -1085,8 +1085,8 @@ def _slices(code: Code, kind: str) -> Code:
     return run
 
 
-def _hi_code(c: Any, f: Fact, sc: Any) -> Code:
-    code, _t = c.expr(f.expr, sc, None)
+def _hi_code(c: Any, f: Fact, sc: Any, at_int: bool = False) -> Code:
+    code = _rel_term(c, f.expr, sc, at_int)
     if f.kind in ("hi_le", "hi_le_nat"):
         return lambda env: code(env) + 1
     if f.kind == "hi_lt_nat":
@@ -1094,9 +1094,12 @@ def _hi_code(c: Any, f: Fact, sc: Any) -> Code:
     return code
 
 
-def _lo_code(c: Any, f: Fact, sc: Any) -> Code:
-    code, _t = c.expr(f.expr, sc, None)
+def _lo_code(c: Any, f: Fact, sc: Any, at_int: bool = False) -> Code:
+    """The least value; for an Int variable the bound is elaborated at Int (`n - 7 ≤ i` is ↑n - 7 ≤ i)."""
+    code = _rel_term(c, f.expr, sc, at_int)
     if f.kind == "lo_lt":
+        if at_int:
+            return lambda env: code(env) + 1
         return lambda env: max(code(env) + 1, 0)
     return code
 

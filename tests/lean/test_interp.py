@@ -560,3 +560,18 @@ def f30 (n : Nat) (xs : List Nat) : Prop := ∀ k : Nat, k ∈ xs ∨ (k : Int) 
     assert call(d, "f30", 3, ()) is True
     assert call(d, "f30", 9, (0,)) is False
     assert call(d, "f30", 9, (0, 1)) is True
+
+
+def test_int_variable_bounds_keep_negative_values_and_int_elaboration() -> None:
+    # `-5 < i` starts an Int range at -4 (not clipped at 0); `n - 7 ≤ i` with i : Int is ↑n - 7 ≤ i
+    d = """def g1 (n : Nat) : Prop := ∃ i : Int, n - 7 ≤ i ∧ i < 0
+def g2 (n : Nat) : Prop := ∀ i : Int, n - 7 ≤ i → i < 0 → False
+def g5 (n : Nat) : Prop := ∃ i : Int, i < n - 7 ∧ i > -6
+def g6 (n : Nat) : Prop := ∃ i : Int, -5 < i ∧ i < 0
+def g7 (n : Nat) : Prop := ∀ i : Int, -5 < i → i < 0 → i ≥ 0
+"""
+    assert call(d, "g1", 3) is True
+    assert call(d, "g2", 3) is False
+    assert call(d, "g5", 3) is True
+    assert call(d, "g6", 3) is True
+    assert call(d, "g7", 3) is False
