@@ -985,23 +985,28 @@ def _support_domain(
                 x += step
             return None
 
-        bounds = [*ts]
-        # one value in every open region between thresholds, and beyond the last one (both ways for Int)
-        pieces = [(bounds[i], bounds[i + 1]) for i in range(len(bounds) - 1)]
-        for a, b in pieces:
-            x = first_free(a + 1, 1, b)
+        # one value not met elsewhere in every region the thresholds cut the line into (for a Nat, in [0, ∞))
+        floor = 0 if lo is not None else None
+
+        def region(a: int | None, b: int | None) -> None:
+            """One free value in the open interval (a, b); None means unbounded on that side."""
+            start = a + 1 if a is not None else None
+            if floor is not None:
+                start = floor if start is None else max(start, floor)
+            if start is None:  # (-∞, b) over Int: walk down from b - 1 (the whole line: any free value)
+                x = first_free(b - 1, -1, None) if b is not None else first_free(0, 1, None)
+            else:
+                x = first_free(start, 1, b)
             if x is not None:
                 out.add(x)
-        top = max([*ts, *special], default=-1)
-        above = first_free(top + 1 if ts or special else 0, 1, None)
-        out.add(above)
-        if lo is None:
-            bottom = min([*ts, *special], default=1)
-            out.add(first_free(bottom - 1, -1, None))
-        elif ts:
-            x = first_free(lo, 1, ts[0])
-            if x is not None:
-                out.add(x)
+
+        if not ts:
+            region(None, None)
+        else:
+            region(None, ts[0])
+            for i in range(len(ts) - 1):
+                region(ts[i], ts[i + 1])
+            region(ts[-1], None)
         return sorted(x for x in out if x is not None and (lo is None or x >= lo))
 
     return ("support", values)

@@ -575,3 +575,14 @@ def g7 (n : Nat) : Prop := ∀ i : Int, -5 < i → i < 0 → i ≥ 0
     assert call(d, "g5", 3) is True
     assert call(d, "g6", 3) is True
     assert call(d, "g7", 3) is False
+
+
+def test_support_values_cover_every_region_of_a_nat_variable() -> None:
+    # the only threshold (-11) lies below 0: a Nat variable still needs a value of its own region [0, ∞)
+    d = """def q (xs : List Nat) (z : Int) : Prop := ∃ x : Nat, (xs.count x = 1) ↔ (x ∉ xs ∧ (x : Int) < z - 4)
+def r (xs : List Nat) (z : Int) : Prop := ∀ x : Nat, x ∈ xs ∨ (x : Int) > z
+"""
+    assert call(d, "q", (), -7) is True
+    assert call(d, "r", (), -7) is True
+    assert call(d, "r", (1,), 0) is False  # x = 0
+    assert call(d, "r", (0,), 0) is True
