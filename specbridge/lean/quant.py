@@ -808,13 +808,14 @@ def _introduced(node: A.Node) -> set[str]:
 
 def _support_plan(
     v: str, body: A.Node, numeric: bool
-) -> tuple[list[A.Node], list[tuple[A.Node, bool]], list[tuple[A.Node, bool]], bool] | None:
+) -> tuple[list[A.Node], list[tuple[A.Node, bool]], list[tuple[A.Node, bool]], bool, list[A.Node]] | None:
     """If `v` occurs in `body` only in `v ∈ L`, `L.count v`, `L.contains v`, `v = t` (and, for numbers, `v < t` …),
     with L and t free of names bound inside `body`: the collections, the equation terms and the order thresholds."""
     colls: list[A.Node] = []
     eqs: list[A.Node] = []
     ords: list[A.Node] = []
     as_int: set[int] = set()  # terms compared with `(v : Int)`: elaborated at Int like binrel% does
+    indexed: list[A.Node] = []  # collections indexed by v
     defaults: list[A.Node] = []
 
     def outer(n: A.Node, bound: set[str]) -> bool:
@@ -848,6 +849,9 @@ def _support_plan(
                         if _int_cast(a):
                             as_int.add(id(b))
                         return True
+        if isinstance(n, A.Index) and numeric and _is_var(n.index, v, False) and outer(n.coll, bound):
+            indexed.append(n.coll)  # L[v]! : one value per index below L.length, then `default` / none
+            return True
         if isinstance(n, A.App) and len(n.args) == 1 and _is_var(n.args[0], v, False):
             f = n.fn
             if isinstance(f, A.Proj) and f.field in _MEMBER_FIELDS and outer(f.expr, bound):
@@ -898,7 +902,13 @@ def _support_plan(
 
     if not walk(body, set(), {}):
         return None
-    return colls, [(t, id(t) in as_int) for t in eqs], [(t, id(t) in as_int) for t in ords], bool(defaults)
+    return (
+        colls,
+        [(t, id(t) in as_int) for t in eqs],
+        [(t, id(t) in as_int) for t in ords],
+        bool(defaults),
+        indexed,
+    )
 
 
 def _int_cast(node: A.Node) -> bool:
@@ -943,14 +953,15 @@ def _support_domain(
     plan = _support_plan(v, body, numeric)
     if plan is None:
         return None
-    colls, eqs, ords, with_default = plan
-    terms = colls + [t for t, _i in eqs + ords]
+    colls, eqs, ords, with_default, indexed = plan
+    terms = colls + [t for t, _i in eqs + ords] + indexed
     if not terms or any(not (free_names(t) & qnames) <= avail for t in terms):
         return None
     try:
         coll_codes = [c.expr(t, sc)[0] for t in colls]
         eq_codes = [_rel_term(c, t, sc, tname == "Int" or to_int) for t, to_int in eqs]
         ord_codes = [_rel_term(c, t, sc, tname == "Int" or to_int) for t, to_int in ords]
+        idx_codes = [c.expr(t, sc)[0] for t in indexed]
     except Exception:  # noqa: BLE001 - a term we cannot compile here: no plan
         return None
 
@@ -971,7 +982,10 @@ def _support_domain(
                 k += 1
             return sorted(special) + [fresh]
         special = {x for x in special if isinstance(x, int) and not isinstance(x, bool)}
-        ts = sorted({int(code(env)) for code in ord_codes})
+        lens = [len(code(env)) for code in idx_codes]
+        if lens:
+            special.update(range(max(lens)))  # every index of an indexed collection is its own case
+        ts = sorted({int(code(env)) for code in ord_codes} | set(lens))
         out = set(special)
         for t in ts:
             out.update((t - 1, t, t + 1))

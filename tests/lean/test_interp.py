@@ -586,3 +586,20 @@ def r (xs : List Nat) (z : Int) : Prop := ∀ x : Nat, x ∈ xs ∨ (x : Int) > 
     assert call(d, "r", (), -7) is True
     assert call(d, "r", (1,), 0) is False  # x = 0
     assert call(d, "r", (0,), 0) is True
+
+
+def test_index_only_variables_range_over_the_indices_plus_one_out_of_range() -> None:
+    # `xs[i]!` is the same `default` for every i ≥ xs.length: the indices and one index beyond decide
+    d = """def a1 (xs : List Nat) (n : Nat) : Prop := ∀ i : Nat, xs[i]! ≤ n
+def a2 (xs : List Nat) : Prop := ∃ i j : Nat, xs[i]! < xs[j]!
+def a3 (xs : List Nat) : Prop := ∀ i j : Nat, xs[i]! = xs[j]!
+def a5 (xs : Array Int) : Prop := ∀ i : Nat, xs[i]! ≥ 0
+"""
+    assert call(d, "a1", (1, 5), 5) is True
+    assert call(d, "a1", (1, 5), 4) is False
+    assert call(d, "a2", (1, 1)) is True  # xs[2]! = 0 < 1
+    assert call(d, "a2", (0, 0)) is False
+    assert call(d, "a3", (1, 1)) is False
+    assert call(d, "a3", (0, 0)) is True
+    assert call(d, "a5", (1, 2)) is True
+    assert call(d, "a5", (1, -2)) is False
