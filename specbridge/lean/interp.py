@@ -1408,7 +1408,15 @@ class Compiler:
             at = bt = top
         else:
             a, at = self.expr(node.lhs, scope)
-            b, bt = self.expr(node.rhs, scope, at if ty.head(at) is not None else None)
+            b = None
+            if ty.head(at) in ("Nat", "Int", "Float"):
+                # binrel% elaborates each side without an expected type, then coerces to the maximal type:
+                # `r = if c then a - 10 else 0` (r : Int, a : Nat) compares r with ↑(a - 10), a Nat difference
+                b, bt = self.expr(node.rhs, scope)
+                if ty.head(bt) not in ("Nat", "Int", "Float"):
+                    b = None
+            if b is None:
+                b, bt = self.expr(node.rhs, scope, at if ty.head(at) is not None else None)
             pa, pb = ty.prune(at), ty.prune(bt)
             ha, hb = ty.head(pa), ty.head(pb)
             if ha == "Option" and hb is not None and hb != "Option":

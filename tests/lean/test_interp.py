@@ -603,3 +603,20 @@ def a5 (xs : Array Int) : Prop := ∀ i : Nat, xs[i]! ≥ 0
     assert call(d, "a3", (0, 0)) is True
     assert call(d, "a5", (1, 2)) is True
     assert call(d, "a5", (1, -2)) is False
+
+
+def test_relation_sides_are_elaborated_without_expected_type_then_coerced() -> None:
+    # binrel% (Lean Elab/Extra toTree): each side is a leaf elaborated with no expected type, then coerced to
+    # the maximal type — an `if` / `min` / `foldl` over Nats stays a Nat (truncated) before ↑
+    d = """def f2 (a : Nat) (r : Int) : Prop := r = if a > 5 then a - 10 else 0
+def f4 (a : Nat) : Int := if a > 5 then a - 10 else 0
+def f11 (a : Nat) (r : Int) : Prop := r = min (a - 10) 0
+def f12 (xs : List Nat) (r : Int) : Prop := r = xs.foldl (fun acc x => acc - x) 0
+def f13 (xs : List Nat) (r : Int) : Prop := r = xs.sum - 10
+"""
+    assert call(d, "f2", 7, 0) is True
+    assert call(d, "f2", 7, -3) is False
+    assert call(d, "f4", 7) == -3  # here the expected type Int reaches the branches
+    assert call(d, "f11", 7, 0) is True
+    assert call(d, "f12", (1, 2), 0) is True
+    assert call(d, "f13", (1,), -9) is True  # a binop tree: ↑xs.sum - 10
