@@ -309,6 +309,18 @@ def _is_lambda(node: A.Node) -> bool:
     return isinstance(node, (A.Lam, A.FunMatch))
 
 
+def _type_from_context(node: A.Node) -> bool:
+    """Whether Lean elaborating `node` with no expected type leaves its type open (a `match` postpones until
+    it has one; a numeral waits for its default), so a relation's other side decides it."""
+    if isinstance(node, A.Match | A.FunMatch | A.NumLit):
+        return True
+    if isinstance(node, A.If):
+        return _type_from_context(node.then) and _type_from_context(node.orelse)
+    if isinstance(node, A.Let):
+        return _type_from_context(node.body)
+    return False
+
+
 def _is_type_alias(d: A.Def, known: set[str]) -> bool:
     """`abbrev Matrix := List (List Nat)` / `def Grid : Type := Array (Array Char)`: a name for a type."""
     if d.kind not in ("def", "abbrev") or d.binders or d.body is None or d.alts:
@@ -1409,7 +1421,7 @@ class Compiler:
         else:
             a, at = self.expr(node.lhs, scope)
             b = None
-            if ty.head(at) in ("Nat", "Int", "Float"):
+            if ty.head(at) in ("Nat", "Int", "Float") and not _type_from_context(node.rhs):
                 # binrel% elaborates each side without an expected type, then coerces to the maximal type:
                 # `r = if c then a - 10 else 0` (r : Int, a : Nat) compares r with ↑(a - 10), a Nat difference
                 b, bt = self.expr(node.rhs, scope)

@@ -620,3 +620,6 @@ def f13 (xs : List Nat) (r : Int) : Prop := r = xs.sum - 10
     assert call(d, "f11", 7, 0) is True
     assert call(d, "f12", (1, 2), 0) is True
     assert call(d, "f13", (1,), -9) is True  # a binop tree: ↑xs.sum - 10
+    # a `match` postpones until it has an expected type (its leaf type stays unknown): it is elaborated at Int
+    m = "def f10 (a : Nat) (r : Int) : Prop := r = (match a with | 0 => 0 | k + 1 => k - 10)\n"
+    assert call(m, "f10", 3, -8) is True
