@@ -1094,7 +1094,11 @@ class Compiler:
         compiled: dict[int, tuple[Code, ty.Type]] = {}
         heads: list[str] = []
         known: list[ty.Type] = []
+        # a `match` leaf is postponed by Lean until the tree's type is known: elaborate it last, at that type
+        deferred = [leaf for leaf in leaves if isinstance(leaf, A.Match | A.FunMatch)]
         for leaf in leaves:
+            if isinstance(leaf, A.Match | A.FunMatch):
+                continue
             c, t = self.expr(leaf, scope)
             compiled[id(leaf)] = (c, t)
             h = ty.head(t)
@@ -1122,6 +1126,8 @@ class Compiler:
             top = ty.INT
         else:
             top = ty.TV()
+        for leaf in deferred:
+            compiled[id(leaf)] = self.expr(leaf, scope, top if ty.head(top) is not None else None)
         for _c, t in compiled.values():
             if isinstance(ty.prune(t), ty.TV):
                 ty.unify(t, top)

@@ -623,3 +623,5 @@ def f13 (xs : List Nat) (r : Int) : Prop := r = xs.sum - 10
     # a `match` postpones until it has an expected type (its leaf type stays unknown): it is elaborated at Int
     m = "def f10 (a : Nat) (r : Int) : Prop := r = (match a with | 0 => 0 | k + 1 => k - 10)\n"
     assert call(m, "f10", 3, -8) is True
+    t = "def g (a : Nat) (r : Int) : Prop := r + 1 = (match a with | 0 => 0 | k + 1 => k - 10)\n"
+    assert call(t, "g", 3, -9) is True  # inside an arithmetic tree too
