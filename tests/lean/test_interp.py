@@ -625,3 +625,30 @@ def f13 (xs : List Nat) (r : Int) : Prop := r = xs.sum - 10
     assert call(m, "f10", 3, -8) is True
     t = "def g (a : Nat) (r : Int) : Prop := r + 1 = (match a with | 0 => 0 | k + 1 => k - 10)\n"
     assert call(t, "g", 3, -9) is True  # inside an arithmetic tree too
+
+
+def test_user_defined_power_functions_are_solved_like_pow() -> None:
+    # f b 0 = 1, f b (k+1) = b * f b k is b ^ k (induction on k): `∃ x, f 2 x = n` gets pow's exact solver
+    d = """def pow (base : Int) (exp : Nat) : Int :=
+  match exp with
+  | 0 => 1
+  | n+1 => base * pow base n
+def pw2 : Int → Nat → Int
+  | _, 0 => 1
+  | b, n + 1 => pw2 b n * b
+def notpow (base : Int) (exp : Nat) : Int :=
+  match exp with
+  | 0 => 1
+  | n+1 => base * notpow base n + 1
+def p1 (n : Int) : Prop := ∃ x : Nat, pow 2 x = n ∧ n > 0
+def p2 (n : Int) : Prop := ∃ x : Nat, pw2 2 x = n
+def p3 (n : Int) : Prop := ∃ x : Nat, notpow 2 x = n
+def p4 : Int := pow (-3) 3
+"""
+    assert call(d, "p1", 8) is True
+    assert call(d, "p1", 12) is False
+    assert call(d, "p2", 16) is True
+    assert call(d, "p2", 17) is False
+    assert call(d, "p4") == -27
+    with pytest.raises(Undecided):  # not a power function: still only a bounded search
+        call(d, "p3", 4)
