@@ -808,7 +808,7 @@ def _introduced(node: A.Node) -> set[str]:
 
 def _support_plan(
     v: str, body: A.Node, numeric: bool
-) -> tuple[list[A.Node], list[tuple[A.Node, bool]], list[tuple[A.Node, bool]], bool, list[A.Node]] | None:
+) -> tuple[list[A.Node], list[tuple[A.Node, bool]], list[tuple[A.Node, bool]], bool, list[A.Node], list[A.Node]] | None:
     """If `v` occurs in `body` only in `v ∈ L`, `L.count v`, `L.contains v`, `v = t` (and, for numbers, `v < t` …),
     with L and t free of names bound inside `body`: the collections, the equation terms and the order thresholds."""
     colls: list[A.Node] = []
@@ -816,6 +816,7 @@ def _support_plan(
     ords: list[A.Node] = []
     as_int: set[int] = set()  # terms compared with `(v : Int)`: elaborated at Int like binrel% does
     indexed: list[A.Node] = []  # collections indexed by v
+    squares: list[A.Node] = []  # terms compared with v * v
     defaults: list[A.Node] = []
 
     def outer(n: A.Node, bound: set[str]) -> bool:
@@ -843,6 +844,9 @@ def _support_plan(
                         colls.append(b.coll)  # L[i]! = v: an element of L, or `default` out of range
                         defaults.append(b.coll)
                         return True
+                if numeric and _is_square(a, v) and outer(b, bound) and n.op in _REL_OPS:
+                    squares.append(b)  # v * v (or v ^ 2) against t: the truth flips only near ±√t
+                    return True
                 if _is_var(a, v, numeric) and outer(b, bound):
                     if numeric and n.op in ("<", "≤", ">", "≥"):
                         ords.append(b)
@@ -908,7 +912,20 @@ def _support_plan(
         [(t, id(t) in as_int) for t in ords],
         bool(defaults),
         indexed,
+        squares,
     )
+
+
+_REL_OPS = frozenset(["<", "≤", ">", "≥", "=", "≠", "==", "!="])
+
+
+def _is_square(node: A.Node, v: str) -> bool:
+    """`v * v` or `v ^ 2`."""
+    if not isinstance(node, A.BinOp):
+        return False
+    if node.op == "*":
+        return _is_var(node.lhs, v, False) and _is_var(node.rhs, v, False)
+    return node.op == "^" and _is_var(node.lhs, v, False) and isinstance(node.rhs, A.NumLit) and node.rhs.value == 2
 
 
 def _int_cast(node: A.Node) -> bool:
@@ -953,8 +970,8 @@ def _support_domain(
     plan = _support_plan(v, body, numeric)
     if plan is None:
         return None
-    colls, eqs, ords, with_default, indexed = plan
-    terms = colls + [t for t, _i in eqs + ords] + indexed
+    colls, eqs, ords, with_default, indexed, squares = plan
+    terms = colls + [t for t, _i in eqs + ords] + indexed + squares
     if not terms or any(not (free_names(t) & qnames) <= avail for t in terms):
         return None
     try:
@@ -962,6 +979,7 @@ def _support_domain(
         eq_codes = [_rel_term(c, t, sc, tname == "Int" or to_int) for t, to_int in eqs]
         ord_codes = [_rel_term(c, t, sc, tname == "Int" or to_int) for t, to_int in ords]
         idx_codes = [c.expr(t, sc)[0] for t in indexed]
+        sq_codes = [_rel_term(c, t, sc, tname == "Int") for t in squares]
     except Exception:  # noqa: BLE001 - a term we cannot compile here: no plan
         return None
 
@@ -985,7 +1003,11 @@ def _support_domain(
         lens = [len(code(env)) for code in idx_codes]
         if lens:
             special.update(range(max(lens)))  # every index of an indexed collection is its own case
-        ts = sorted({int(code(env)) for code in ord_codes} | set(lens))
+        roots: set[int] = set()
+        for code in sq_codes:
+            r = math.isqrt(max(int(code(env)), 0))
+            roots.update((r, -r, 0))  # with their neighbours below: every flip of v * v ⋚ t
+        ts = sorted({int(code(env)) for code in ord_codes} | set(lens) | roots)
         out = set(special)
         for t in ts:
             out.update((t - 1, t, t + 1))

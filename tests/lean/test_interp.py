@@ -482,7 +482,7 @@ def gap (xs : List Int) : Prop := ∃ x, x ∉ xs ∧ x > 5 ∧ x < 8
 def chars (s r : String) : Prop := ∀ c, r.contains c ↔ s.contains c
 def idx (xs ys : List Int) : Prop := ∀ x, x ∈ ys ↔ ∃ i, i < xs.length ∧ xs[i]! = x
 def via (xs ys : List Int) : Prop := ∀ x, x ∈ ys ↔ ∃ y ∈ xs, y = x
-def other (xs ys : List Int) : Prop := ∀ x, x ∈ ys ∨ x * x ≥ 0
+def other (xs ys : List Int) : Prop := ∀ x, x ∈ ys ∨ (x + 1) * (x + 1) ≥ 0
 """
     assert call(d, "same", (1, 2), (2, 1)) is True
     assert call(d, "same", (1, 2), (2, 3)) is False
@@ -652,3 +652,16 @@ def p4 : Int := pow (-3) 3
     assert call(d, "p4") == -27
     with pytest.raises(Undecided):  # not a power function: still only a bounded search
         call(d, "p3", 4)
+
+
+def test_squares_of_an_unbounded_variable_flip_only_near_the_root() -> None:
+    d = """def s1 (ys : List Int) (t : Int) : Prop := ∀ x : Int, x * x ≥ t ∨ x ∈ ys
+def s2 (t : Nat) : Prop := ∃ x : Nat, x ^ 2 = t
+def s3 (xs : List Nat) (n : Nat) : Prop := ∀ x : Nat, x * x < n → x ∈ xs
+"""
+    assert call(d, "s1", (-1, 0, 1), 4) is True
+    assert call(d, "s1", (0, 1), 4) is False  # x = -1
+    assert call(d, "s2", 49) is True
+    assert call(d, "s2", 50) is False
+    assert call(d, "s3", (0, 1, 2), 9) is True
+    assert call(d, "s3", (0, 1, 2), 10) is False  # x = 3
