@@ -11,6 +11,12 @@ by a witness (∃) or a counterexample (∀), when the equation's solutions are 
 the body is eventually constant in a Nat variable (every occurrence compares a growing term with a fixed one, or
 divides a fixed number by one: `n / 10 ^ i`, `4 ^ m = n`, `k * k > c`) so that a finite prefix decides it —
 otherwise `Undecided`.
+
+A variable (Nat, Int, Char, String) that occurs only in membership / count / `contains` atoms (`x ∈ xs`,
+`xs.count x`), in equations or order comparisons with fixed terms, as an index (`xs[x]!`) or squared against a
+fixed term ranges over its support: the values it meets there, the thresholds (and ±√t) with their neighbours, and
+one free value in every region between thresholds — every other value behaves like one of those, so
+`∀ x, x ∈ xs ↔ x ∈ ys` is decided exactly. Proof binders (`∀ i (h : i < n), …`) are hypotheses.
 """
 
 from __future__ import annotations
