@@ -25,6 +25,8 @@ from specbridge.lean.values import LArray, Pair, Some
         ("[1, 2, 3].findIdx? (· > 5)", "Option Nat", None),
         ("[5, 6].idxOf 7", "Nat", 2),  # not found: the length
         ("[1, 2, 1].eraseDups", "List Nat", (1, 2)),
+        ("[1, 0, 2, 2, 1].dedup", "List Nat", (0, 2, 1)),  # Mathlib: pwFilter (· ≠ ·) keeps the last occurrence
+        ("[1, 0, 2, 2, 1].eraseDup", "List Nat", (0, 2, 1)),  # Batteries: the same definition
         ("[1, 2, 3].eraseIdx 1", "List Nat", (1, 3)),
         ("[1, 2, 3].erase 2", "List Nat", (1, 3)),
         ("[1, 2, 3].rotateLeft 1", "List Nat", (2, 3, 1)),

@@ -547,6 +547,13 @@ def erase_idx(xs: tuple, i: int) -> tuple:
     return xs[:i] + xs[i + 1 :] if 0 <= i < len(xs) else xs
 
 
+@builtin("List.dedup", "(xs : List α) : List α", aliases=("List.eraseDup",))
+def dedup(xs: tuple) -> tuple:
+    # Mathlib's dedup and Batteries' eraseDup are `pwFilter (· ≠ ·)`: a foldr that keeps an element only when it
+    # differs from everything kept after it, i.e. the LAST occurrence: [1, 0, 2, 2, 1].dedup = [0, 2, 1]
+    return tuple(reversed(erase_dups(tuple(reversed(xs)))))
+
+
 @builtin("List.eraseP", "(p : α → Bool) (xs : List α) : List α")
 def erase_p(p: Any, xs: tuple) -> tuple:
     g = fn1(p)
@@ -556,9 +563,9 @@ def erase_p(p: Any, xs: tuple) -> tuple:
     return xs
 
 
-@builtin("List.eraseDups", "(xs : List α) : List α", aliases=("List.dedup", "List.eraseDup"))
+@builtin("List.eraseDups", "(xs : List α) : List α")
 def erase_dups(xs: tuple) -> tuple:
-    # keeps the first occurrence of each element (Lean's eraseDups); Mathlib's dedup keeps the last
+    # keeps the first occurrence of each element (Lean core's eraseDups)
     out: list = []
     if _hashable(xs):
         seen: set = set()
