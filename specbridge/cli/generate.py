@@ -6,16 +6,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.syntax import Syntax
 
+from specbridge.cli.common import ConfigOption, console, err_console, fail, settings_or_exit
 from specbridge.errors import SpecBridgeError
-from specbridge.settings import Settings, load_settings
-
-console = Console()
-err_console = Console(stderr=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -35,19 +31,18 @@ def generate_command(
         Path | None, typer.Option(help="Solved tasks to retrieve examples from (default: datasets/examples).")
     ] = None,
     repair: Annotated[int | None, typer.Option(help="Repair rounds (default from settings).")] = None,
-    config: Annotated[Path | None, typer.Option("--config", help="Settings file.")] = None,
+    config: ConfigOption = None,
 ) -> None:
     """Generate the spec of one requirement: prints the plan (NLFP) and the Lean spec."""
     from specbridge.generate.single import generate_for_file
 
+    settings = settings_or_exit(config)
     try:
-        settings: Settings = load_settings(config)
         task, gen = generate_for_file(
             requirement_file, settings, generator=generator, corpus_dir=corpus, repair_rounds=repair
         )
     except SpecBridgeError as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from exc
+        raise fail(exc) from exc
     console.print(f"[bold]{task.id}[/bold]  {task.signature.lean_header()}  generator: [bold]{gen.generator}[/bold]")
     if gen.plan:
         console.print(Panel(Markdown(gen.plan), title="plan (NLFP)", expand=False))

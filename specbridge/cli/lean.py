@@ -7,10 +7,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from specbridge.cli.main import ConfigOption, JsonOption, fail, settings_or_exit
+from specbridge.cli.common import ConfigOption, JsonOption, console, err_console, fail, settings_or_exit
 from specbridge.datasets import load_task
 from specbridge.errors import SpecBridgeError
 from specbridge.evaluate.proof import ProofLayer
@@ -20,9 +19,6 @@ from specbridge.lean.sandbox import check_untrusted
 from specbridge.lean.toolchain import lean_status
 from specbridge.obligations import build_obligations
 from specbridge.tasks import Task, render_spec_source
-
-console = Console()
-err_console = Console(stderr=True)
 
 lean_app = typer.Typer(
     name="lean", help="Layer 3: render obligations as Lean theorems and check them.", no_args_is_help=True

@@ -7,34 +7,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from specbridge.cli.common import ConfigOption, JsonOption, console, err_console, fail, settings_or_exit, task_progress
 from specbridge.datasets import export_jsonl, load_dataset
 from specbridge.errors import SpecBridgeError
-from specbridge.settings import Settings, load_settings
-
-console = Console(soft_wrap=True)
-err_console = Console(stderr=True, soft_wrap=True)
-
-ConfigOption = Annotated[
-    Path | None, typer.Option("--config", help="Settings file (default: ./specbridge.toml when present).")
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object for scripts.")]
-
-
-def settings_or_exit(config: Path | None) -> Settings:
-    try:
-        return load_settings(config)
-    except SpecBridgeError as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from exc
-
-
-def fail(exc: Exception) -> typer.Exit:
-    err_console.print(f"[red]error:[/red] {exc}")
-    return typer.Exit(2)
 
 
 def register(app: typer.Typer) -> None:
@@ -156,15 +133,7 @@ def run_command(
         )
         console.print(f"generator: [bold]{name}[/bold]{note}")
     try:
-        with Progress(
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            disable=json_out,
-            transient=False,
-        ) as bar:
+        with task_progress(quiet=json_out) as bar:
             handle = bar.add_task("tasks", total=None)
 
             def progress(task_id: str, done: int, total: int) -> None:

@@ -7,14 +7,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from specbridge.cli.common import ConfigOption, JsonOption, console, err_console, fail, settings_or_exit, task_progress
 from specbridge.errors import SpecBridgeError
-
-console = Console(soft_wrap=True)
-err_console = Console(stderr=True, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -40,32 +36,22 @@ def validate_command(
         Path | None,
         typer.Option("--specs", help='JSONL of {"id": ..., "spec": "<Lean text>"}; default: each task\'s reference.'),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object for scripts.")] = False,
-    config: Annotated[Path | None, typer.Option("--config", help="Settings file (default: ./specbridge.toml).")] = None,
+    json_out: JsonOption = False,
+    config: ConfigOption = None,
     show: Annotated[int, typer.Option(help="Show at most N non-passing obligations.")] = 20,
 ) -> None:
     """Evaluate every obligation (tests, reject inputs) of each task against its spec with the interpreter."""
     from specbridge.datasets import load_dataset
     from specbridge.evaluate.computable import validate_dataset
-    from specbridge.settings import load_settings
 
+    settings = settings_or_exit(config)
     try:
-        settings = load_settings(config)
         loaded = load_dataset(dataset)
         given = _read_specs(specs) if specs is not None else None
     except SpecBridgeError as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from exc
+        raise fail(exc) from exc
     tasks = loaded.tasks if given is None else [t for t in loaded.tasks if t.id in given]
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        disable=json_out,
-        transient=True,
-    ) as bar:
+    with task_progress(quiet=json_out, transient=True) as bar:
         handle = bar.add_task("validating", total=len(tasks))
 
         def progress(task) -> None:  # noqa: ANN001 - a Task
