@@ -64,6 +64,20 @@ class Candidate:
     def spec(self) -> ReferenceSpec:
         return ReferenceSpec(aux=self.aux, precond=self.precond, postcond=self.postcond)
 
+    def guarded(self, guard: tuple[str, str], bonus: float) -> Candidate:
+        """A variant whose precondition also demands `guard` = (Lean condition, its wording for the notes)."""
+        condition, wording = guard
+        pre = condition if _norm_body(self.precond) == "True" else f"{condition} ∧ ({self.precond})"
+        return Candidate(
+            self.aux,
+            pre,
+            self.postcond,
+            self.sources,
+            self.prior + bonus,
+            [*self.notes, f"added the guard: {wording}"],
+            pattern=self.pattern,
+        )
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # Type mapping
@@ -417,44 +431,11 @@ class OfflineGenerator:
         for c in adapted:
             add(c, primary=True)
             if bounds and not all(part in _norm_body(c.precond) for part in bounds[0].split(" ∧ ")):
-                pre = bounds[0] if _norm_body(c.precond) == "True" else f"{bounds[0]} ∧ ({c.precond})"
-                add(
-                    Candidate(
-                        c.aux,
-                        pre,
-                        c.postcond,
-                        c.sources,
-                        c.prior + 0.02,
-                        [*c.notes, f"added the guard: {bounds[1]}"],
-                        pattern=c.pattern,
-                    )
-                )
+                add(c.guarded(bounds, 0.02))
             if order and "Pairwise" not in c.precond and "Sorted" not in c.precond:
-                pre = order[0] if _norm_body(c.precond) == "True" else f"{order[0]} ∧ ({c.precond})"
-                add(
-                    Candidate(
-                        c.aux,
-                        pre,
-                        c.postcond,
-                        c.sources,
-                        c.prior + 0.03,
-                        [*c.notes, f"added the guard: {order[1]}"],
-                        pattern=c.pattern,
-                    )
-                )
+                add(c.guarded(order, 0.03))
             if guard and not any(_already_guards(c.precond, p.name) for p in task.signature.params):
-                pre = guard[0] if _norm_body(c.precond) == "True" else f"{guard[0]} ∧ ({c.precond})"
-                add(
-                    Candidate(
-                        c.aux,
-                        pre,
-                        c.postcond,
-                        c.sources,
-                        c.prior + 0.02,
-                        [*c.notes, f"added the guard: {guard[1]}"],
-                        pattern=c.pattern,
-                    )
-                )
+                add(c.guarded(guard, 0.02))
             if _norm_body(c.precond) != "True":
                 # Empty inputs allowed in words while the source demanded non-emptiness: prefer no guard.
                 empty_guard = re.search(r"≠ \[\]|≠ \"\"|\.(length|size) (> 0|≥ 1|!= 0|≠ 0)", c.precond)
