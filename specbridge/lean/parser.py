@@ -1108,6 +1108,21 @@ class Parser:
             return A.DoStmt(line, col, word)
         return A.DoStmt(line, col, "expr", expr=self.parse_expr(0))
 
+    def _alt_pattern_groups(self) -> list[list[A.Node]]:
+        """The patterns of one match alternative up to `=>`: `| p, q | r, s =>` gives [[p, q], [r, s]]."""
+        groups: list[list[A.Node]] = []
+        while True:
+            pats = [self.parse_expr(0)]
+            while self.is_sym(","):
+                self.advance()
+                pats.append(self.parse_expr(0))
+            groups.append(pats)
+            if not self.is_sym("|"):
+                break
+            self.advance()
+        self.expect_sym("=>")
+        return groups
+
     def _do_match(self) -> A.DoStmt:
         """`match e with | p => <statements> …` inside a do block: the arms are statement sequences."""
         t = self.advance()
@@ -1130,18 +1145,7 @@ class Parser:
             bar = self.advance()
             saved = self.col_limit
             self.col_limit = 0
-            groups: list[list[A.Node]] = []
-            while True:
-                pats = [self.parse_expr(0)]
-                while self.is_sym(","):
-                    self.advance()
-                    pats.append(self.parse_expr(0))
-                groups.append(pats)
-                if self.is_sym("|"):
-                    self.advance()
-                    continue
-                break
-            self.expect_sym("=>")
+            groups = self._alt_pattern_groups()
             self.col_limit = saved
             body = self._do_seq()
             for pats in groups:
@@ -1323,18 +1327,7 @@ class Parser:
         while self.is_sym("|") and self.tok.col >= first_col:
             bar = self.advance()
             self.col_limit = 0
-            groups: list[list[A.Node]] = []
-            while True:
-                pats = [self.parse_expr(0)]
-                while self.is_sym(","):
-                    self.advance()
-                    pats.append(self.parse_expr(0))
-                groups.append(pats)
-                if self.is_sym("|"):
-                    self.advance()
-                    continue
-                break
-            self.expect_sym("=>")
+            groups = self._alt_pattern_groups()
             # matchAlts is many1Indent (withPosition at the first `|`): arguments sit right of that column
             self.col_limit = max(saved, first_col)
             rhs = self.parse_expr(0)
