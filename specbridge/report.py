@@ -144,3 +144,61 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
 
 def _counts(counter: Counter) -> dict[str, int]:
     return {s: int(counter.get(s, 0)) for s in STATUSES}
+
+
+class RunComparison(BaseModel):
+    """Two runs on the task ids they share (EVALUATION.md: comparisons are on the same task ids)."""
+
+    runs: tuple[int, int]
+    generators: tuple[str, str]
+    common_tasks: int
+    generated: tuple[int, int]  # common tasks whose spec was produced
+    sound_and_complete: tuple[int, int]
+    only_first: list[str]  # sound and complete in the first run only
+    only_second: list[str]
+    computable_pass_rate: tuple[float, float]  # hidden obligations passed / evaluated, over generated tasks
+    judge_pass: tuple[int, int]
+    proof_pass: tuple[int, int]
+
+
+def compare_runs(store: Store, first: RunInfo, second: RunInfo) -> RunComparison:
+    """Side-by-side figures of two runs, restricted to the tasks both finished."""
+    tasks_a = {r["task_id"] for r in store.task_rows(first.id)}
+    tasks_b = {r["task_id"] for r in store.task_rows(second.id)}
+    common = tasks_a & tasks_b
+
+    def figures(run: RunInfo) -> tuple[set[str], float, int, int, int]:
+        status = {r["task_id"]: r["status"] for r in store.task_rows(run.id)}
+        verdicts: dict[str, list[str]] = defaultdict(list)
+        passed = total = judge = proof = 0
+        for row in store.evaluation_rows(run.id):
+            if row["task_id"] not in common or row["visibility"] == "example":
+                continue
+            if row["layer"] == "computable":
+                verdicts[row["task_id"]].append(row["verdict"])
+                total += 1
+                passed += row["verdict"] == "pass"
+            elif row["layer"] == "judge":
+                judge += row["verdict"] == "pass"
+            elif row["layer"] == "proof":
+                proof += row["verdict"] == "pass"
+        sound = {
+            t for t in common if status.get(t) == "generated" and verdicts[t] and all(v == "pass" for v in verdicts[t])
+        }
+        generated = sum(1 for t in common if status.get(t) == "generated")
+        return sound, (passed / total if total else 0.0), judge, proof, generated
+
+    sound_a, rate_a, judge_a, proof_a, gen_a = figures(first)
+    sound_b, rate_b, judge_b, proof_b, gen_b = figures(second)
+    return RunComparison(
+        runs=(first.id, second.id),
+        generators=(first.generator, second.generator),
+        common_tasks=len(common),
+        generated=(gen_a, gen_b),
+        sound_and_complete=(len(sound_a), len(sound_b)),
+        only_first=sorted(sound_a - sound_b),
+        only_second=sorted(sound_b - sound_a),
+        computable_pass_rate=(round(rate_a, 4), round(rate_b, 4)),
+        judge_pass=(judge_a, judge_b),
+        proof_pass=(proof_a, proof_b),
+    )

@@ -63,3 +63,40 @@ def test_protocol_names_dataset_examples(tmp_path):
         seconds=1,
     )
     assert "marked `example` in the dataset" in build_report(store, store.run(run.id)).protocol
+
+
+def test_compare_runs_on_common_tasks(tmp_path):
+    from specbridge.report import compare_runs
+
+    store = Store(tmp_path / "r.db")
+    runs = [
+        store.create_run(
+            generator=g, model=None, dataset="d", fingerprint=g, settings={}, git_revision=None, examples=0
+        )
+        for g in ("baseline", "specbridge")
+    ]
+    outcomes = {  # run index -> task -> verdict of its one obligation (None: generation failed)
+        0: {"a": Status.PASS, "b": Status.FAIL, "c": None, "only_in_0": Status.PASS},
+        1: {"a": Status.PASS, "b": Status.PASS, "c": Status.PASS},
+    }
+    for i, tasks in outcomes.items():
+        for task_id, verdict in tasks.items():
+            ob = Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id=task_id, index=0, inputs={})
+            gen = Generation(generator=runs[i].generator, spec_text="x", error=None if verdict else "boom")
+            rows = [EvaluationRow("computable", ob, Verdict(status=verdict))] if verdict else []
+            store.write_task_result(
+                run_id=runs[i].id,
+                task_id=task_id,
+                source="",
+                signature="",
+                requirement="",
+                generation=gen,
+                evaluations=rows,
+                seconds=0,
+            )
+    result = compare_runs(store, *runs)
+    assert result.common_tasks == 3  # only_in_0 is left out
+    assert result.generated == (2, 3)
+    assert result.sound_and_complete == (1, 3)
+    assert result.only_first == [] and result.only_second == ["b", "c"]
+    assert result.computable_pass_rate == (0.5, 1.0)

@@ -21,6 +21,7 @@ def register(app: typer.Typer) -> None:
     app.command("report")(report_command)
     app.command("export")(export_command)
     app.command("browse")(browse_command)
+    app.command("compare")(compare_command)
 
 
 def tasks_command(
@@ -246,3 +247,43 @@ def browse_command(
             subprocess.run(argv, check=False)
         except KeyboardInterrupt:
             pass
+
+
+def compare_command(
+    first: Annotated[int, typer.Argument(help="Run id (e.g. the baseline run).")],
+    second: Annotated[int, typer.Argument(help="Run id to compare with (e.g. the specbridge run).")],
+    db: Annotated[Path | None, typer.Option(help="Results database (default from settings).")] = None,
+    config: ConfigOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Compare two runs side by side on the tasks both finished (e.g. --generator baseline vs specbridge)."""
+    from specbridge.report import compare_runs
+    from specbridge.store import Store
+
+    settings = settings_or_exit(config)
+    path = Path(db or settings.db)
+    if not path.exists():
+        raise fail(SpecBridgeError(f"{path}: no results database (run `specbridge run DATASET` first)"))
+    store = Store(path)
+    try:
+        runs = store.run(first), store.run(second)
+    except KeyError as exc:
+        raise fail(SpecBridgeError(f"{path}: no run {exc.args[0]}")) from exc
+    result = compare_runs(store, *runs)
+    if json_out:
+        print(json.dumps(result.model_dump()))
+        return
+    table = Table(title=f"run {first} vs run {second} on {result.common_tasks} common task(s)")
+    table.add_column("")
+    table.add_column(f"run {first} ({result.generators[0]})", justify="right")
+    table.add_column(f"run {second} ({result.generators[1]})", justify="right")
+    table.add_row("generated", *map(str, result.generated))
+    table.add_row("sound & complete", *map(str, result.sound_and_complete))
+    table.add_row("computable pass rate (generated tasks)", *(f"{r:.1%}" for r in result.computable_pass_rate))
+    table.add_row("judge: aligned", *map(str, result.judge_pass))
+    table.add_row("proof: proved", *map(str, result.proof_pass))
+    console.print(table)
+    if result.only_first:
+        console.print(f"sound & complete only in run {first}: {', '.join(result.only_first)}")
+    if result.only_second:
+        console.print(f"sound & complete only in run {second}: {', '.join(result.only_second)}")
