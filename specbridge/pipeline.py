@@ -21,7 +21,7 @@ from specbridge.errors import SpecBridgeError, UntrustedSpecError
 from specbridge.evaluate.base import Layer
 from specbridge.evaluate.layers import build_layers
 from specbridge.generate import Generation, GenerationContext, get_generator
-from specbridge.obligations import build_obligations
+from specbridge.obligations import Status, Verdict, build_obligations
 from specbridge.settings import Settings
 from specbridge.store import EvaluationRow, RunInfo, Store
 from specbridge.tasks import Task
@@ -99,12 +99,22 @@ def evaluate_task(
     if generation.error is None:
         obligations = build_obligations(task)
         for layer in layers:
-            verdicts = layer.evaluate(task, generation.spec_text, obligations)
+            verdicts = _evaluate_layer(layer, task, generation.spec_text, obligations)
             if getattr(layer, "per_task", False):
                 rows.extend(EvaluationRow(layer.name, None, v) for v in verdicts)
             else:
                 rows.extend(EvaluationRow(layer.name, o, v) for o, v in zip(obligations, verdicts, strict=True))
     return TaskOutcome(task, generation, rows, time.perf_counter() - started)
+
+
+def _evaluate_layer(layer: Layer, task: Task, spec_text: str, obligations: list) -> list[Verdict]:
+    """A layer's verdicts; a crash inside a layer (a bug) becomes `unknown` for this task, and the batch goes on."""
+    try:
+        return layer.evaluate(task, spec_text, obligations)
+    except Exception as exc:  # noqa: BLE001 - one task's bug must not lose the other tasks' results
+        message = f"internal error in the {layer.name} layer: {type(exc).__name__}: {exc}"
+        count = 1 if getattr(layer, "per_task", False) else len(obligations)
+        return [Verdict(status=Status.UNKNOWN, message=message, cause="internal error") for _ in range(count)]
 
 
 def generate_checked(task: Task, generator_name: str, context: GenerationContext) -> Generation:
@@ -113,8 +123,12 @@ def generate_checked(task: Task, generator_name: str, context: GenerationContext
     visible = task if generator_name == "reference" else task.visible_view()
     try:
         generation = generator.generate(visible, context)
-    except SpecBridgeError as exc:  # generators return errors, but a bug must not stop the batch
+    except SpecBridgeError as exc:  # generators return errors rather than raise, but be safe
         return Generation(generator=generator_name, error=str(exc))
+    except Exception as exc:  # noqa: BLE001 - a generator bug must not stop the batch
+        return Generation(
+            generator=generator_name, error=f"internal error in the generator: {type(exc).__name__}: {exc}"
+        )
     if generation.error is None:
         if not generation.spec_text.strip():
             return generation.model_copy(update={"error": "the generator produced an empty spec"})

@@ -31,3 +31,36 @@ def test_untrusted_reference_spec_is_refused():
     generation = generate_checked(task, "reference", GenerationContext(settings=Settings()))
     assert generation.error is not None and generation.error.startswith("refused untrusted spec")
     assert "#eval" in generation.error
+
+
+def test_a_crashing_layer_or_generator_does_not_stop_the_task(monkeypatch):
+    from specbridge.generate import Generation
+    from specbridge.obligations import Status
+    from specbridge.pipeline import evaluate_task
+    from specbridge.tasks import TestCase
+
+    class Broken:
+        name = "computable"
+
+        def evaluate(self, task, spec_text, obligations):
+            raise ZeroDivisionError("bug")
+
+    task = Task(
+        id="t",
+        requirement="r",
+        signature=Signature(name="f", params=(Param(name="x", type="Nat"),), return_type="Nat"),
+        tests=(TestCase(inputs={"x": "1"}, expected="1"),),
+    )
+    outcome = evaluate_task(task, Generation(generator="g", spec_text="x"), [Broken()])
+    assert [r.verdict.status for r in outcome.evaluations] == [Status.UNKNOWN, Status.UNKNOWN]
+    assert "internal error in the computable layer: ZeroDivisionError" in outcome.evaluations[0].verdict.message
+
+    class Crashing:
+        name = "offline"
+
+        def generate(self, task, context):
+            raise KeyError("oops")
+
+    monkeypatch.setattr("specbridge.pipeline.get_generator", lambda name: Crashing())
+    generation = generate_checked(task, "offline", GenerationContext(settings=Settings()))
+    assert generation.error.startswith("internal error in the generator: KeyError")
