@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from specbridge.errors import SpecBridgeError
@@ -24,7 +25,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object 
 
 def fail(exc: Exception) -> typer.Exit:
     """Print the error and return the exit (code 2) for the caller to raise."""
-    err_console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+    err_console.print(f"[red]error:[/red] {escape(str(exc))}", markup=True, highlight=False)
     return typer.Exit(2)
 
 

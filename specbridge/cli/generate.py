@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.panel import Panel
 from rich.syntax import Syntax
 
@@ -43,7 +44,8 @@ def generate_command(
         )
     except SpecBridgeError as exc:
         raise fail(exc) from exc
-    console.print(f"[bold]{task.id}[/bold]  {task.signature.lean_header()}  generator: [bold]{gen.generator}[/bold]")
+    header = escape(task.signature.lean_header())
+    console.print(f"[bold]{escape(task.id)}[/bold]  {header}  generator: [bold]{gen.generator}[/bold]")
     if gen.plan:
         console.print(Panel(Markdown(gen.plan), title="plan (NLFP)", expand=False))
     if gen.spec_text:
@@ -59,7 +61,7 @@ def generate_command(
         )
     if gen.error:
         label = "unavailable" if gen.unavailable else "error"
-        err_console.print(f"[red]{label}:[/red] {gen.error}", markup=True, highlight=False)
+        err_console.print(f"[red]{label}:[/red] {escape(gen.error)}", markup=True, highlight=False)
         raise typer.Exit(3 if gen.unavailable else 1)
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from specbridge.cli.common import ConfigOption, JsonOption, console, err_console, fail, settings_or_exit
@@ -74,7 +75,7 @@ def check_command(
     settings = settings_or_exit(config)
     status = lean_status(settings.lean)
     if not status.available:
-        err_console.print(f"[yellow]unavailable:[/yellow] {status.fix}")
+        err_console.print(f"[yellow]unavailable:[/yellow] {escape(status.fix)}")
         raise typer.Exit(3)
     if path.suffix == ".lean" and path.is_file():
         run = run_lean_file(path.resolve(), status, timeout=settings.lean.timeout)
@@ -102,5 +103,5 @@ def check_command(
     for col in ("obligation", "status", "message"):
         table.add_column(col)
     for o, v in zip(obligations, verdicts, strict=True):
-        table.add_row(o.key, v.status.value, v.message[:200])
+        table.add_row(o.key, v.status.value, escape(v.message[:200]))
     console.print(table)

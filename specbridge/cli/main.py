@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from specbridge.cli.common import ConfigOption, JsonOption, console, err_console, fail, settings_or_exit, task_progress
@@ -50,15 +51,15 @@ def tasks_command(
         table.add_column(col)
     for t in loaded.tasks:
         table.add_row(
-            t.id,
-            t.signature.lean_header(),
+            escape(t.id),
+            escape(t.signature.lean_header()),
             str(len(t.tests)),
             str(len(t.reject_inputs)),
             "yes" if t.reference else "no",
         )
     console.print(table)
     for bad in loaded.invalid:
-        err_console.print(f"[yellow]invalid:[/yellow] {bad.reason}")
+        err_console.print(f"[yellow]invalid:[/yellow] {escape(bad.reason)}")
 
 
 def doctor_command(
@@ -144,7 +145,7 @@ def run_command(
     except SpecBridgeError as exc:
         raise fail(exc) from exc
     for bad in result.invalid:
-        err_console.print(f"[yellow]skipped invalid task:[/yellow] {bad.reason}")
+        err_console.print(f"[yellow]skipped invalid task:[/yellow] {escape(bad.reason)}")
     report = build_report(Store(options.db or settings.db), result.run)
     if json_out:
         print(json.dumps({**report.summary_json(), "resumed": result.resumed, "skipped": result.skipped}))
@@ -202,11 +203,12 @@ def print_report(report) -> None:
     if report.unknown_causes:
         console.print("unknown verdicts by cause: " + ", ".join(f"{k} ({v})" for k, v in report.unknown_causes.items()))
     for task_id, error in list(report.generation_errors.items())[:10]:
-        console.print(f"[yellow]generation failed[/yellow] {task_id}: {error}")
+        console.print(f"[yellow]generation failed[/yellow] {escape(task_id)}: {escape(str(error))}")
     if report.disagreements:
         console.print(f"[red]{len(report.disagreements)} disagreement(s) between layers 2 and 3 (a bug in one):[/red]")
         for d in report.disagreements[:20]:
-            console.print(f"  {d['task_id']} {d['obligation']}: computable={d['computable']} proof={d['proof']}")
+            verdicts = f"computable={d['computable']} proof={d['proof']}"
+            console.print(f"  {escape(d['task_id'])} {d['obligation']}: {verdicts}")
 
 
 def export_command(
@@ -221,7 +223,7 @@ def export_command(
     count = export_jsonl(loaded.tasks, jsonl)
     console.print(f"wrote {count} task(s) to {jsonl}")
     for bad in loaded.invalid:
-        err_console.print(f"[yellow]invalid, not exported:[/yellow] {bad.reason}")
+        err_console.print(f"[yellow]invalid, not exported:[/yellow] {escape(bad.reason)}")
 
 
 def browse_command(

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from specbridge.cli.common import ConfigOption, JsonOption, console, err_console, fail, settings_or_exit, task_progress
@@ -78,12 +79,12 @@ def validate_command(
     if summary.unsupported:
         console.print("unknown, by cause:")
         for cause, n in sorted(summary.unsupported.items(), key=lambda kv: -kv[1]):
-            console.print(f"  {n:5d}  {cause}")
+            console.print(f"  {n:5d}  {escape(cause)}")
     for task_id, key, verdict in summary.details[:show]:
-        console.print(f"  {task_id} {key}: [bold]{verdict.status.value}[/bold] {verdict.message}")
+        console.print(f"  {escape(task_id)} {key}: [bold]{verdict.status.value}[/bold] {escape(verdict.message)}")
     if len(summary.details) > show:
         console.print(f"  … {len(summary.details) - show} more (use --show N or --json)")
     for bad in loaded.invalid:
-        err_console.print(f"[yellow]invalid task:[/yellow] {bad.reason}")
+        err_console.print(f"[yellow]invalid task:[/yellow] {escape(bad.reason)}")
     if summary.missing_specs:
-        err_console.print(f"[yellow]no spec for:[/yellow] {', '.join(summary.missing_specs)}")
+        err_console.print(f"[yellow]no spec for:[/yellow] {escape(', '.join(summary.missing_specs))}")

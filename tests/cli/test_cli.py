@@ -169,3 +169,20 @@ def test_unavailable_generation_is_its_own_status(tmp_path):
     )
     report = build_report(store, store.run(run.id))
     assert report.generation_unavailable == 1 and report.generation_failed == 0 and report.generated == 0
+
+
+def test_invalid_task_reasons_are_printed_verbatim_not_as_rich_markup(tmp_path):
+    # A field name in brackets ("[signature]") was swallowed as a markup tag, and a value like "[/x]" in a
+    # reason crashed the command with a MarkupError traceback.
+    folder = make_dataset(tmp_path, n=1, broken=False)
+    text = (folder / "t0.md").read_text(encoding="utf-8")
+    (folder / "closetag.md").write_text(
+        text.replace("id: t0", "id: closetag").replace('expected: "6"', 'expected: "[/x]"'), encoding="utf-8"
+    )
+    (folder / "nosig.md").write_text("---\nid: nosig\ntests: []\n---\nNo signature.\n", encoding="utf-8")
+    for command in (["tasks"], ["validate"], ["export", "--jsonl", str(tmp_path / "o.jsonl")]):
+        result = runner.invoke(app, [command[0], str(folder), *command[1:]])
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        assert result.exit_code == 0, result.output
+        assert "nosig.md [signature]: missing" in result.output
+        assert "closetag.md [tests[0].expected]: not a Lean literal: '[/x]'" in result.output
