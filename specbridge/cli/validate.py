@@ -18,17 +18,23 @@ def register(app: typer.Typer) -> None:
     app.command("validate")(validate_command)
 
 
-def _read_specs(path: Path) -> dict[str, str]:
+def _read_specs(path: Path) -> tuple[dict[str, str], list[str]]:
+    """The specs by task id, and one message per bad line (the other lines still count)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecBridgeError(f"{path}: cannot read the specs file ({exc})") from exc
     specs: dict[str, str] = {}
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    bad: list[str] = []
+    for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
             specs[str(obj["id"])] = str(obj["spec"])
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
-            raise SpecBridgeError(f'{path}:{n}: expected {{"id": ..., "spec": "<Lean text>"}} ({exc})') from exc
-    return specs
+            bad.append(f'{path}:{n}: expected {{"id": ..., "spec": "<Lean text>"}} ({type(exc).__name__}: {exc})')
+    return specs, bad
 
 
 def validate_command(
@@ -48,7 +54,7 @@ def validate_command(
     settings = settings_or_exit(config)
     try:
         loaded = load_dataset(dataset)
-        given = _read_specs(specs) if specs is not None else None
+        given, bad_specs = _read_specs(specs) if specs is not None else (None, [])
     except SpecBridgeError as exc:
         raise fail(exc) from exc
     tasks = loaded.tasks if given is None else [t for t in loaded.tasks if t.id in given]
@@ -60,7 +66,7 @@ def validate_command(
 
         summary = validate_dataset(tasks, specs=given, settings=settings.computable, progress=progress)
     if json_out:
-        print(json.dumps(summary.to_json(), ensure_ascii=False))
+        print(json.dumps({**summary.to_json(), "invalid_specs": bad_specs}, ensure_ascii=False))
         return
     table = Table(title=f"layer 2 (computable) on {dataset}")
     for col in ("tasks", "obligations", "pass", "fail", "unknown", "error", "definite", "seconds"):
@@ -86,5 +92,7 @@ def validate_command(
         console.print(f"  … {len(summary.details) - show} more (use --show N or --json)")
     for bad in loaded.invalid:
         err_console.print(f"[yellow]invalid task:[/yellow] {escape(bad.reason)}")
+    for line in bad_specs:
+        err_console.print(f"[yellow]invalid spec line:[/yellow] {escape(line)}")
     if summary.missing_specs:
         err_console.print(f"[yellow]no spec for:[/yellow] {escape(', '.join(summary.missing_specs))}")

@@ -13,10 +13,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from specbridge.errors import EvaluationLimit, LeanParseError, LeanRuntimeError, UnsupportedConstruct
+from specbridge.errors import (
+    EvaluationLimit,
+    LeanParseError,
+    LeanRuntimeError,
+    UnsupportedConstruct,
+    UntrustedSpecError,
+)
 from specbridge.lean import ast as A
 from specbridge.lean.parser import parse_module
 from specbridge.lean.program import Program, run_with_big_stack
+from specbridge.lean.sandbox import check_untrusted
 from specbridge.lean.values import render
 from specbridge.obligations import Obligation, ObligationKind, Status, Verdict, build_obligations
 from specbridge.settings import ComputableSettings
@@ -148,7 +155,12 @@ class ComputableLayer:
         self.settings = settings or ComputableSettings()
 
     def evaluate(self, task: Task, spec_text: str, obligations: list[Obligation]) -> list[Verdict]:
-        """One verdict per obligation, in order; a spec that does not parse gives `error` everywhere."""
+        """One verdict per obligation, in order; a spec that does not parse, or that the sandbox refuses
+        (`#eval`, `axiom`, `sorry`, …), gives `error` everywhere, as in the proof layer."""
+        try:
+            check_untrusted(spec_text)
+        except UntrustedSpecError as exc:
+            return [Verdict(status=Status.ERROR, message=str(exc), cause="untrusted") for _ in obligations]
         return check_spec_text(task, spec_text, obligations, self.settings)
 
 

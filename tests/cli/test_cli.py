@@ -186,3 +186,36 @@ def test_invalid_task_reasons_are_printed_verbatim_not_as_rich_markup(tmp_path):
         assert result.exit_code == 0, result.output
         assert "nosig.md [signature]: missing" in result.output
         assert "closetag.md [tests[0].expected]: not a Lean literal: '[/x]'" in result.output
+
+
+def test_validate_specs_file_bad_lines_untrusted_and_missing_file(tmp_path):
+    folder = make_dataset(tmp_path, n=3, broken=False)
+    good = "def double_precond (n : Nat) : Prop := n < 100\n" + (
+        "def double_postcond (n : Nat) (result : Nat) (h : double_precond n) : Prop := result = 2 * n"
+    )
+    specs = tmp_path / "specs.jsonl"
+    specs.write_text(
+        "\n".join(
+            [
+                json.dumps({"id": "t0", "spec": good}),
+                "not json",
+                json.dumps({"id": "t1", "spec": '#eval IO.println "hi"\n' + good}),
+                json.dumps({"id": "t2", "spec": good}),
+            ]
+        ),
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["validate", str(folder), "--specs", str(specs), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    # a bad line is reported with file:line and the other specs are still evaluated
+    assert len(data["invalid_specs"]) == 1 and data["invalid_specs"][0].startswith(f"{specs}:2:")
+    assert data["tasks"] == 3 and data["obligations"] == 24
+    # the untrusted spec is refused (every obligation of t1 is an error), never evaluated
+    assert data["passed"] == 16 and data["error"] == 8 and data["failed"] == 0
+    result = runner.invoke(app, ["validate", str(folder), "--specs", str(specs)])
+    assert "`#eval` is not allowed" in result.output
+
+    missing = runner.invoke(app, ["validate", str(folder), "--specs", str(tmp_path / "nope.jsonl")])
+    assert missing.exit_code == 2 and not isinstance(missing.exception, FileNotFoundError)
+    assert "nope.jsonl: cannot read the specs file" in missing.output

@@ -64,7 +64,15 @@ def test_parse_error_gives_error_everywhere_with_position() -> None:
         parse_spec(spec)
     verdicts = check_spec_text(TASK, spec, build_obligations(TASK))
     assert {v.status for v in verdicts} == {Status.ERROR}
-    assert "3:1" in verdicts[0].message or ":" in verdicts[0].message
+    assert all(v.message.startswith("parse error 3:1: ") for v in verdicts)  # line:column of the bad token
+
+
+def test_untrusted_spec_is_refused_not_evaluated() -> None:
+    # `validate --specs` hands specs straight to the layer: it must refuse them as the proof layer does
+    spec = '#eval IO.println "hi"\n' + render_spec_source(SIG, TASK.reference)  # type: ignore[arg-type]
+    verdicts = ComputableLayer().evaluate(TASK, spec, build_obligations(TASK))
+    assert {v.status for v in verdicts} == {Status.ERROR} and {v.cause for v in verdicts} == {"untrusted"}
+    assert "`#eval` is not allowed" in verdicts[0].message
 
 
 def test_unsupported_construct_is_unknown_with_cause() -> None:
