@@ -7,6 +7,7 @@ written in one transaction, so a killed run loses at most the task in flight and
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 import sqlite_utils
 
+from specbridge.errors import SpecBridgeError
 from specbridge.generate.base import Generation
 from specbridge.obligations import Obligation, Verdict
 
@@ -48,12 +50,15 @@ class Store:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        if self.path.parent and not self.path.parent.exists():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite_utils.Database(self.path)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA busy_timeout=10000")
-        self._ensure_schema()
+        try:
+            if self.path.parent and not self.path.parent.exists():
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite_utils.Database(self.path)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA busy_timeout=10000")
+            self._ensure_schema()
+        except (sqlite3.DatabaseError, OSError) as exc:
+            raise SpecBridgeError(f"{self.path}: cannot open the results database ({exc})") from exc
 
     def _ensure_schema(self) -> None:
         db = self.db

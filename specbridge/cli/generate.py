@@ -64,6 +64,9 @@ def generate_command(
         err_console.print(f"[red]{label}:[/red] {escape(gen.error)}", markup=True, highlight=False)
         raise typer.Exit(3 if gen.unavailable else 1)
     if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(gen.spec_text, encoding="utf-8")
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(gen.spec_text, encoding="utf-8")
+        except OSError as exc:
+            raise fail(SpecBridgeError(f"{out}: cannot write ({exc.strerror or exc})")) from exc
         console.print(f"spec written to {out}")

@@ -37,7 +37,10 @@ def register(app: typer.Typer) -> None:
 def _task_and_spec(task_path: Path, spec: Path | None) -> tuple[Task, str]:
     task = load_task(task_path)
     if spec is not None:
-        text = spec.read_text(encoding="utf-8")
+        try:
+            text = spec.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SpecBridgeError(f"{spec}: cannot read the spec ({exc})") from exc
     elif task.reference is not None:
         text = render_spec_source(task.signature, task.reference)
     else:
@@ -60,7 +63,10 @@ def render_command(
         rendered = render_obligations(task, text, build_obligations(task), settings.lean)
     except (SpecBridgeError, OSError) as exc:
         raise fail(exc) from exc
-    out.write_text(rendered.source, encoding="utf-8")
+    try:
+        out.write_text(rendered.source, encoding="utf-8")
+    except OSError as exc:
+        raise fail(SpecBridgeError(f"{out}: cannot write ({exc.strerror or exc})")) from exc
     console.print(f"wrote {len(rendered.obligations)} obligations of {task.id} to {out}")
 
 

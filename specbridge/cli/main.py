@@ -92,19 +92,19 @@ def run_command(
         ),
     ] = None,
     db: Annotated[Path | None, typer.Option(help="Results database (default from settings: specbridge.db).")] = None,
-    limit: Annotated[int | None, typer.Option(help="Only the first N tasks.")] = None,
+    limit: Annotated[int | None, typer.Option(min=0, help="Only the first N tasks.")] = None,
     fresh: Annotated[bool, typer.Option("--fresh", help="Start a new run instead of resuming the last one.")] = False,
     examples: Annotated[
-        int, typer.Option(help="Make the first K tests of each task visible examples (left out of pass rates).")
+        int, typer.Option(min=0, help="Make the first K tests of each task visible examples (left out of pass rates).")
     ] = 0,
     corpus: Annotated[
         Path | None, typer.Option(help="Solved tasks for retrieval (default: datasets/examples).")
     ] = None,
     repair: Annotated[
-        int | None, typer.Option(help="Repair rounds for LLM generators (default from settings).")
+        int | None, typer.Option(min=0, help="Repair rounds for LLM generators (default from settings).")
     ] = None,
     workers: Annotated[
-        int, typer.Option(help="Tasks in flight at once (0: CPU cores when Lean runs, LLM concurrency, else 1).")
+        int, typer.Option(min=0, help="Tasks in flight at once (0: CPU cores when Lean runs, LLM concurrency, else 1).")
     ] = 0,
     config: ConfigOption = None,
     json_out: JsonOption = False,
@@ -169,8 +169,13 @@ def report_command(
     path = db or Path(settings.db)
     if not Path(path).exists():
         raise fail(SpecBridgeError(f"{path}: no results database (run `specbridge run DATASET` first)"))
-    store = Store(path)
-    info = store.run(run) if run is not None else store.latest_run()
+    try:
+        store = Store(path)
+        info = store.run(run) if run is not None else store.latest_run()
+    except SpecBridgeError as exc:
+        raise fail(exc) from exc
+    except KeyError as exc:
+        raise fail(SpecBridgeError(f"{path}: no run {exc.args[0]}")) from exc
     if info is None:
         raise fail(SpecBridgeError(f"{path}: the database holds no runs"))
     report = build_report(store, info)
@@ -220,7 +225,10 @@ def export_command(
         loaded = load_dataset(dataset)
     except SpecBridgeError as exc:
         raise fail(exc) from exc
-    count = export_jsonl(loaded.tasks, jsonl)
+    try:
+        count = export_jsonl(loaded.tasks, jsonl)
+    except OSError as exc:
+        raise fail(SpecBridgeError(f"{jsonl}: cannot write ({exc.strerror or exc})")) from exc
     console.print(f"wrote {count} task(s) to {jsonl}")
     for bad in loaded.invalid:
         err_console.print(f"[yellow]invalid, not exported:[/yellow] {escape(bad.reason)}")
@@ -266,9 +274,11 @@ def compare_command(
     path = Path(db or settings.db)
     if not path.exists():
         raise fail(SpecBridgeError(f"{path}: no results database (run `specbridge run DATASET` first)"))
-    store = Store(path)
     try:
+        store = Store(path)
         runs = store.run(first), store.run(second)
+    except SpecBridgeError as exc:
+        raise fail(exc) from exc
     except KeyError as exc:
         raise fail(SpecBridgeError(f"{path}: no run {exc.args[0]}")) from exc
     result = compare_runs(store, *runs)

@@ -219,3 +219,35 @@ def test_validate_specs_file_bad_lines_untrusted_and_missing_file(tmp_path):
     missing = runner.invoke(app, ["validate", str(folder), "--specs", str(tmp_path / "nope.jsonl")])
     assert missing.exit_code == 2 and not isinstance(missing.exception, FileNotFoundError)
     assert "nope.jsonl: cannot read the specs file" in missing.output
+
+
+def test_bad_paths_and_arguments_are_clear_errors_not_tracebacks(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "no-lean"))
+    folder = make_dataset(tmp_path, n=2, broken=False)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x", encoding="utf-8")
+    unwritable = blocker / "sub" / "out"  # a path under a regular file: no directory can be made there
+    notdb = tmp_path / "notdb.db"
+    notdb.write_text("hello", encoding="utf-8")
+    db = tmp_path / "r.db"
+    assert runner.invoke(app, ["run", str(folder), "--generator", "reference", "--db", str(db)]).exit_code == 0
+    task = str(folder / "t0.md")
+    cases = [
+        (["report", "--db", str(db), "--run", "42"], f"{db}: no run 42"),
+        (["report", "--db", str(notdb)], "cannot open the results database"),
+        (["compare", "1", "2", "--db", str(notdb)], "cannot open the results database"),
+        (["run", str(folder), "--generator", "reference", "--db", str(notdb)], "cannot open the results database"),
+        (["export", str(folder), "--jsonl", str(unwritable)], "cannot write"),
+        (["lean", "render", task, "--out", str(unwritable)], "cannot write"),
+        (["lean", "render", task, "--spec", str(tmp_path / "nope.lean"), "--out", "x.lean"], "cannot read the spec"),
+        (["generate", task, "--generator", "reference", "--out", str(unwritable)], "cannot write"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (args, result.exception)
+        assert message in result.output, (args, result.output)
+    # a negative --limit silently dropped the last task (tasks[:-1]); negative counts are refused
+    for option in ("--limit", "--examples", "--repair", "--workers"):
+        result = runner.invoke(app, ["run", str(folder), "--db", str(db), option, "-1"])
+        assert result.exit_code == 2 and "Invalid value" in result.output, (option, result.output)
