@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from specbridge.generate.base import GenerationContext
 from specbridge.generate.llm_generators import BaselineGenerator, SpecBridgeGenerator, generate_many
 from specbridge.generate.loopback import Reply, ScriptedLLMServer
@@ -156,7 +154,6 @@ def test_generate_many_preserves_order(tmp_path: Path) -> None:
 
 
 def test_parse_errors_are_fed_back(tmp_path: Path) -> None:
-    pytest.importorskip("specbridge.lean.parser")
     from specbridge.generate.repair import check_spec
 
     broken = "```lean\ndef largest_postcond (xs : List Int) (result : Int) : Prop := result ∈ (xs\n```"
@@ -181,7 +178,6 @@ def test_without_examples_evaluation_errors_on_made_up_inputs_are_feedback() -> 
             assert all(o.task_id == task.id for o in obligations)
             return [Verdict(status=Status.ERROR, message="index out of bounds") for _ in obligations]
 
-    pytest.importorskip("specbridge.lean.parser")
     task = TASK.visible_view().model_copy(update={"tests": ()})
     spec = "def largest_postcond (xs : List Int) (result : Int) : Prop := True"
     from specbridge.generate.extract import extract_spec

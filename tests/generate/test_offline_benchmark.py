@@ -13,8 +13,6 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 import offline_leave_one_out as bench  # noqa: E402
 
-pytest.importorskip("specbridge.evaluate.computable")
-
 CORPUS_TASK = """---
 id: corpus_rev
 signature:

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-
+from specbridge.evaluate import computable
 from specbridge.generate.base import GenerationContext
 from specbridge.generate.offline import OfflineGenerator
 from specbridge.generate.patterns import match_patterns
 from specbridge.obligations import Obligation, ObligationKind, Status
 from specbridge.settings import Settings
 from specbridge.tasks import Param, ReferenceSpec, Signature, Task, render_spec_source
-
-computable = pytest.importorskip("specbridge.evaluate.computable")
 
 
 def _task(requirement: str, name: str, params: list[tuple[str, str]], ret: str) -> Task:

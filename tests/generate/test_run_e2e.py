@@ -66,7 +66,6 @@ def dataset(tmp_path: Path) -> Path:
 
 
 def test_run_specbridge_generator_end_to_end(tmp_path: Path, dataset: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("specbridge.evaluate.computable", reason="the batch runner needs the computable layer")
     from specbridge.cli import app
 
     monkeypatch.chdir(tmp_path)  # the response cache and the results DB land here
