@@ -159,6 +159,9 @@ class RunComparison(BaseModel):
     computable_pass_rate: tuple[float, float]  # hidden obligations passed / evaluated, over generated tasks
     judge_pass: tuple[int, int]
     proof_pass: tuple[int, int]
+    # verdicts whose engine was missing (no LLM, no Lean): a 0 above is then no verdict, not a failure
+    judge_unavailable: tuple[int, int] = (0, 0)
+    proof_unavailable: tuple[int, int] = (0, 0)
 
 
 def compare_runs(store: Store, first: RunInfo, second: RunInfo) -> RunComparison:
@@ -167,10 +170,11 @@ def compare_runs(store: Store, first: RunInfo, second: RunInfo) -> RunComparison
     tasks_b = {r["task_id"] for r in store.task_rows(second.id)}
     common = tasks_a & tasks_b
 
-    def figures(run: RunInfo) -> tuple[set[str], float, int, int, int]:
+    def figures(run: RunInfo) -> tuple[set[str], float, int, int, int, Counter]:
         status = {r["task_id"]: r["status"] for r in store.task_rows(run.id)}
         verdicts: dict[str, list[str]] = defaultdict(list)
         passed = total = judge = proof = 0
+        unavailable: Counter[str] = Counter()
         for row in store.evaluation_rows(run.id):
             if row["task_id"] not in common or row["visibility"] == "example":
                 continue
@@ -182,14 +186,16 @@ def compare_runs(store: Store, first: RunInfo, second: RunInfo) -> RunComparison
                 judge += row["verdict"] == "pass"
             elif row["layer"] == "proof":
                 proof += row["verdict"] == "pass"
+            if row["verdict"] == Status.UNAVAILABLE.value:
+                unavailable[row["layer"]] += 1
         sound = {
             t for t in common if status.get(t) == "generated" and verdicts[t] and all(v == "pass" for v in verdicts[t])
         }
         generated = sum(1 for t in common if status.get(t) == "generated")
-        return sound, (passed / total if total else 0.0), judge, proof, generated
+        return sound, (passed / total if total else 0.0), judge, proof, generated, unavailable
 
-    sound_a, rate_a, judge_a, proof_a, gen_a = figures(first)
-    sound_b, rate_b, judge_b, proof_b, gen_b = figures(second)
+    sound_a, rate_a, judge_a, proof_a, gen_a, unav_a = figures(first)
+    sound_b, rate_b, judge_b, proof_b, gen_b, unav_b = figures(second)
     return RunComparison(
         runs=(first.id, second.id),
         generators=(first.generator, second.generator),
@@ -201,4 +207,6 @@ def compare_runs(store: Store, first: RunInfo, second: RunInfo) -> RunComparison
         computable_pass_rate=(round(rate_a, 4), round(rate_b, 4)),
         judge_pass=(judge_a, judge_b),
         proof_pass=(proof_a, proof_b),
+        judge_unavailable=(unav_a["judge"], unav_b["judge"]),
+        proof_unavailable=(unav_a["proof"], unav_b["proof"]),
     )

@@ -100,3 +100,45 @@ def test_compare_runs_on_common_tasks(tmp_path):
     assert result.sound_and_complete == (1, 3)
     assert result.only_first == [] and result.only_second == ["b", "c"]
     assert result.computable_pass_rate == (0.5, 1.0)
+
+
+def test_compare_counts_missing_engines_as_unavailable_not_as_zero_passes(tmp_path):
+    from typer.testing import CliRunner
+
+    from specbridge.cli import app
+    from specbridge.report import compare_runs
+
+    db = tmp_path / "r.db"
+    store = Store(db)
+    runs = [
+        store.create_run(
+            generator=g, model=None, dataset="d", fingerprint=g, settings={}, git_revision=None, examples=0
+        )
+        for g in ("offline", "reference")
+    ]
+    judge = {0: Status.UNAVAILABLE, 1: Status.PASS}
+    proof = {0: Status.UNAVAILABLE, 1: Status.FAIL}
+    for i, run in enumerate(runs):
+        o = Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id="a", index=0, inputs={})
+        rows = [
+            EvaluationRow("judge", None, Verdict(status=judge[i])),
+            EvaluationRow("computable", o, Verdict(status=Status.PASS)),
+            EvaluationRow("proof", o, Verdict(status=proof[i])),
+        ]
+        store.write_task_result(
+            run_id=run.id,
+            task_id="a",
+            source="",
+            signature="",
+            requirement="",
+            generation=Generation(generator=run.generator, spec_text="x"),
+            evaluations=rows,
+            seconds=0,
+        )
+    result = compare_runs(store, *runs)
+    assert result.judge_pass == (0, 1) and result.judge_unavailable == (1, 0)
+    assert result.proof_pass == (0, 0) and result.proof_unavailable == (1, 0)
+    out = CliRunner().invoke(app, ["compare", str(runs[0].id), str(runs[1].id), "--db", str(db)])
+    assert out.exit_code == 0, out.output
+    judge_line = next(line for line in out.output.splitlines() if "judge: aligned" in line)
+    assert "0 (1 unavailable)" in judge_line

@@ -292,10 +292,15 @@ def compare_command(
     table.add_row("generated", *map(str, result.generated))
     table.add_row("sound & complete", *map(str, result.sound_and_complete))
     table.add_row("computable pass rate (generated tasks)", *(f"{r:.1%}" for r in result.computable_pass_rate))
-    table.add_row("judge: aligned", *map(str, result.judge_pass))
-    table.add_row("proof: proved", *map(str, result.proof_pass))
+    table.add_row("judge: aligned", *map(_with_unavailable, result.judge_pass, result.judge_unavailable))
+    table.add_row("proof: proved", *map(_with_unavailable, result.proof_pass, result.proof_unavailable))
     console.print(table)
     if result.only_first:
         console.print(f"sound & complete only in run {first}: {', '.join(result.only_first)}")
     if result.only_second:
         console.print(f"sound & complete only in run {second}: {', '.join(result.only_second)}")
+
+
+def _with_unavailable(passed: int, unavailable: int) -> str:
+    """A pass count, saying how many verdicts had no engine (a missing engine is not a failure)."""
+    return f"{passed} ({unavailable} unavailable)" if unavailable else str(passed)
