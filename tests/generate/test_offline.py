@@ -238,11 +238,22 @@ def test_sorted_input_in_words_gives_an_order_guard() -> None:
 
 
 def test_a_pattern_and_a_corpus_task_that_agree_win_together() -> None:
-    gen = OfflineGenerator().generate(TARGET, _ctx())  # "sort": the sort pattern, and corpus-sort adapted
-    assert "List.Pairwise (· ≤ ·)" in gen.spec_text
-    assert "generic pattern `sort`" in gen.notes or "corpus-sort" in gen.notes
-    cands = OfflineGenerator().candidates(TARGET.visible_view(), _ctx())
-    assert cands[0].primary and (cands[0].pattern or cands[0].sources)
+    # corpus-sort (an Array task) adapts to a spec that differs in text from the `sort` pattern's, so with the
+    # default corpus nothing agrees; a List task whose spec coincides with the pattern's (up to renaming) does.
+    sort_list = Task(
+        id="corpus-sort-list",
+        requirement="Sort a list of integers in ascending order.",
+        signature=Signature(name="sortL", params=(Param(name="l", type="List Int"),), return_type="List Int"),
+        reference=ReferenceSpec(precond="True", postcond="List.Pairwise (· ≤ ·) result ∧ List.isPerm l result"),
+    )
+    context = GenerationContext(settings=Settings(), corpus=[sort_list, MAX_LIST])
+    gen = OfflineGenerator().generate(TARGET, context)
+    assert "List.Pairwise (· ≤ ·) result ∧ List.isPerm xs result" in gen.spec_text
+    assert "corpus-sort-list" in gen.notes and "the same spec also comes from the generic pattern `sort`" in gen.notes
+    cands = OfflineGenerator().candidates(TARGET.visible_view(), context)
+    assert cands[0].primary and cands[0].agreed and cands[0].sources == ["corpus-sort-list"]
+    alone = OfflineGenerator().candidates(TARGET.visible_view(), _ctx())  # the Array adaptation does not coincide
+    assert not any(c.agreed for c in alone)
 
 
 def test_text_scores_mean_the_same_with_or_without_the_task_in_the_corpus() -> None:
