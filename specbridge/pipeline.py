@@ -155,6 +155,8 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
             f"the {generator_name!r} generator needs an LLM and none is configured: set SPECBRIDGE_MODEL and "
             "OPENAI_API_KEY or OPENAI_BASE_URL (see docs/llm.md), or use --generator offline"
         )
+    if options.corpus is not None and not Path(options.corpus).exists():
+        raise SpecBridgeError(f"{options.corpus}: no such corpus (a folder, a requirement file or a .jsonl file)")
     repair = settings.repair_rounds if options.repair_rounds is None else options.repair_rounds
     tasks = [t.with_examples(options.examples) if options.examples else t for t in loaded.tasks]
     if options.limit is not None:

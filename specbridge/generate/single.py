@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from specbridge.datasets import load_dataset, load_task
+from specbridge.errors import SpecBridgeError
 from specbridge.generate.base import Generation, GenerationContext
 from specbridge.settings import Settings
 from specbridge.tasks import Task
@@ -16,9 +17,12 @@ def default_corpus_dir() -> Path:
 
 
 def load_corpus(corpus: Path | None) -> list[Task]:
-    """Solved tasks to retrieve from (`corpus`, else datasets/examples); [] when the folder is absent."""
+    """Solved tasks to retrieve from (`corpus`, else datasets/examples); [] when the default folder is absent.
+    A corpus the user names must exist: a typo must not silently leave the generator with nothing to retrieve."""
     folder = corpus or default_corpus_dir()
     if not Path(folder).exists():
+        if corpus is not None:
+            raise SpecBridgeError(f"{corpus}: no such corpus (a folder, a requirement file or a .jsonl file)")
         return []
     return [t for t in load_dataset(folder).tasks if t.reference is not None]
 

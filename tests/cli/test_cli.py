@@ -251,3 +251,18 @@ def test_bad_paths_and_arguments_are_clear_errors_not_tracebacks(tmp_path, monke
     for option in ("--limit", "--examples", "--repair", "--workers"):
         result = runner.invoke(app, ["run", str(folder), "--db", str(db), option, "-1"])
         assert result.exit_code == 2 and "Invalid value" in result.output, (option, result.output)
+
+
+def test_a_named_corpus_that_does_not_exist_is_an_error_not_an_empty_corpus(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "no-lean"))
+    folder = make_dataset(tmp_path, n=1, broken=False)
+    nope = str(tmp_path / "nope")
+    for args in (
+        ["run", str(folder), "--generator", "offline", "--db", str(tmp_path / "r.db"), "--corpus", nope],
+        ["generate", str(folder / "t0.md"), "--generator", "offline", "--corpus", nope],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert f"{nope}: no such corpus" in result.output
+    assert not (tmp_path / "r.db").exists()  # refused before a run was recorded
