@@ -148,6 +148,12 @@ def check_untrusted(spec_text: str) -> None:
 def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCallback | None = None) -> RunResult:
     """The batch job over a dataset; returns the run it wrote (new or resumed)."""
     loaded = load_dataset(options.dataset)
+    if not loaded.tasks:  # nothing to run: say so rather than record an empty run that looks like a result
+        reasons = "".join(f"\n  invalid: {bad.reason}" for bad in loaded.invalid)
+        raise SpecBridgeError(
+            f"{options.dataset}: no valid tasks to run (.md requirement files, VERINA task "
+            f"folders or .jsonl files){reasons}"
+        )
     generator_name = options.generator or settings.default_generator
     get_generator(generator_name)  # fail fast on an unknown name
     if generator_name in LLM_GENERATORS and not settings.llm.configured:

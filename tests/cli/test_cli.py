@@ -266,3 +266,17 @@ def test_a_named_corpus_that_does_not_exist_is_an_error_not_an_empty_corpus(tmp_
         assert result.exit_code == 2, (args, result.output)
         assert f"{nope}: no such corpus" in result.output
     assert not (tmp_path / "r.db").exists()  # refused before a run was recorded
+
+
+def test_run_on_a_dataset_without_valid_tasks_is_an_error_naming_the_bad_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "no-lean"))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    db = tmp_path / "r.db"
+    result = runner.invoke(app, ["run", str(empty), "--generator", "reference", "--db", str(db)])
+    assert result.exit_code == 2 and "no valid tasks to run" in result.output
+    only_bad = make_dataset(tmp_path, n=0, broken=True)
+    result = runner.invoke(app, ["run", str(only_bad), "--generator", "reference", "--db", str(db)])
+    assert result.exit_code == 2 and "broken.md:2: invalid YAML front matter" in result.output
+    assert not db.exists()  # no empty run was recorded
