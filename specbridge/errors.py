@@ -67,3 +67,9 @@ class LLMError(SpecBridgeError):
 
 class ConfigError(SpecBridgeError):
     """The configuration file or environment is invalid."""
+
+
+class TestValueError(SpecBridgeError):
+    """A test value (a Lean literal) does not have its declared type: `3.5` for an `Int`, `[1]` for a `Nat`."""
+
+    __test__ = False  # not a pytest test class, despite the name

@@ -17,6 +17,7 @@ from specbridge.errors import (
     EvaluationLimit,
     LeanParseError,
     LeanRuntimeError,
+    TestValueError,
     UnsupportedConstruct,
     UntrustedSpecError,
 )
@@ -105,6 +106,8 @@ def _evaluate_one(prog: Program, task: Task, ob: Obligation) -> Verdict:
         return _unknown(str(exc), exc.limit, time.perf_counter() - start)
     except LeanParseError as exc:
         return Verdict(status=Status.ERROR, message=f"test value does not parse: {exc}")
+    except TestValueError as exc:
+        return Verdict(status=Status.ERROR, message=str(exc), cause="test value type")
     except LeanRuntimeError as exc:
         return _unknown(f"runtime error: {exc}", "runtime error", time.perf_counter() - start)
     except RecursionError:

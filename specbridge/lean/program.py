@@ -8,7 +8,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from specbridge.errors import LeanParseError, LeanRuntimeError, UnsupportedConstruct
+from specbridge.errors import LeanParseError, LeanRuntimeError, TestValueError, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
 from specbridge.lean.interp import Budget, Compiler, FrameInfo, Scope
@@ -99,13 +99,29 @@ def parse_type(type_text: str) -> ty.Type:
         return ty.TV()
 
 
+# Literal kinds no coercion turns into another of these types (Lean rejects `3.5 : Int`, `[1] : Int`, `"a" : Nat`)
+_LITERAL_KINDS = frozenset({"Nat", "Int", "Bool", "String", "Char", "Float", "List", "Array", "Option", "Prod"})
+_NUMERIC_LITERALS = frozenset({"Nat", "Int"})  # a numeral elaborates at Nat or Int; leave those to the interpreter
+
+
+def _check_literal_type(text: str, type_text: str, got: ty.Type, expected: ty.Type) -> None:
+    """Refuse a test value of the wrong kind for its declared type: a dataset error, not the spec's fail."""
+    have, want = ty.head(got), ty.head(expected)
+    if have is None or want is None or have == want or have not in _LITERAL_KINDS or want not in _LITERAL_KINDS:
+        return
+    if have in _NUMERIC_LITERALS and want in _NUMERIC_LITERALS:
+        return
+    raise TestValueError(f"test value `{text}` is not a value of type `{type_text}` (it reads as {ty.show(got)})")
+
+
 def evaluate_literal(text: str, type_text: str, compiler: Compiler) -> Any:
     """Parse and evaluate a test value in the expected type; raises LeanParseError / interpreter errors."""
     node = parse_term(text)
     expected = parse_type(type_text)
     frame = FrameInfo(0)
     scope = Scope({}, frame)
-    code, _t = compiler.expr(node, scope, expected)
+    code, got = compiler.expr(node, scope, expected)
+    _check_literal_type(text, type_text, got, expected)
     env: list = [None] * max(frame.nslots, 1)
     compiler.budget.reset()
     return code(env)

@@ -110,3 +110,16 @@ def test_dev_set_reference_specs_meet_the_bar(verina_dev: Path) -> None:
     assert summary.failed == 0, summary.details[:5]
     assert summary.error == 0, summary.details[:5]
     assert summary.definite_rate >= 0.95, summary.unsupported
+
+
+@pytest.mark.parametrize(("value", "reads_as"), [("3.5", "Float"), ('"7"', "String"), ("[3]", "List")])
+def test_a_test_value_of_the_wrong_type_is_an_error_not_a_verdict_on_the_spec(value: str, reads_as: str) -> None:
+    # Lean rejects `3.5 : Int`; the interpreter used to call it a `fail` of the spec (3.5 ≠ 3) or crash as unknown
+    task = TASK.model_copy(update={"tests": (Case(inputs={"xs": "[1, -5, 3]"}, expected=value),), "reject_inputs": ()})
+    obs = [o for o in build_obligations(task) if o.kind is ObligationKind.POST_ACCEPTS]
+    (verdict,) = check_spec_text(task, render_spec_source(SIG, TASK.reference), obs)  # type: ignore[arg-type]
+    assert verdict.status is Status.ERROR and verdict.cause == "test value type", verdict
+    assert f"test value `{value}` is not a value of type `Int`" in verdict.message and reads_as in verdict.message
+    bad_input = TASK.model_copy(update={"tests": (Case(inputs={"xs": "#[1, 2]"}, expected="2"),), "reject_inputs": ()})
+    verdicts = check_spec_text(bad_input, render_spec_source(SIG, TASK.reference), build_obligations(bad_input))  # type: ignore[arg-type]
+    assert {v.status for v in verdicts} == {Status.ERROR}  # an Array literal for a `List Int` parameter
