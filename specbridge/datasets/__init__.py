@@ -76,7 +76,8 @@ def load_dataset(path: Path) -> LoadResult:
     unique = []
     for task in result.tasks:
         if task.id in seen:
-            result.invalid.append(InvalidTask(task.source, f"duplicate task id {task.id!r} (first in {seen[task.id]})"))
+            reason = f"{task.source} [id]: duplicate task id {task.id!r} (first in {seen[task.id]})"
+            result.invalid.append(InvalidTask(task.source, reason))
             continue
         seen[task.id] = task.source
         unique.append(task)

@@ -111,6 +111,8 @@ def test_duplicate_ids_are_invalid(tmp_path):
     loaded = load_dataset(tmp_path)
     assert len(loaded.tasks) == 1
     assert "duplicate task id 'clamp'" in loaded.invalid[0].reason
+    # the reason is what the CLI prints: it names the file that was left out, not only the one kept
+    assert loaded.invalid[0].reason.startswith(f"{tmp_path / 'b.md'} [id]: ") and "a.md" in loaded.invalid[0].reason
 
 
 def test_jsonl_round_trip_and_bad_lines(tmp_path):
