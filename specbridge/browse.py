@@ -22,7 +22,7 @@ select r.id as run, r.generator, r.model, r.examples,
      and not exists (select 1 from evaluations e where e.run_id = r.id and e.task_id = t2.task_id
                      and e.layer = 'computable' and e.visibility = 'hidden' and e.verdict != 'pass')
      and exists (select 1 from evaluations e where e.run_id = r.id and e.task_id = t2.task_id
-                 and e.layer = 'computable')) as sound_and_complete
+                 and e.layer = 'computable' and e.visibility = 'hidden')) as sound_and_complete
 from runs r left join tasks t on t.run_id = r.id group by r.id order by r.id desc""",
     },
     "failing_obligations": {

@@ -55,3 +55,25 @@ def test_command_and_missing_datasette(tmp_path, monkeypatch):
     monkeypatch.setattr(browse.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(SpecBridgeError, match="pip install"):
         browse.datasette_command(db, meta)
+
+
+def test_runs_summary_agrees_with_the_report_when_a_task_has_only_example_obligations(tmp_path):
+    from specbridge.report import build_report
+    from specbridge.tasks import Visibility
+
+    db = make_db(tmp_path)  # run 1: "good" (sound and complete) and "bad"
+    store = Store(db)
+    ob = Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id="seen", index=0, inputs={}, visibility=Visibility.EXAMPLE)
+    store.write_task_result(
+        run_id=1,
+        task_id="seen",  # passes its one visible example and has no hidden test: nothing was evaluated
+        source="",
+        signature="",
+        requirement="",
+        generation=Generation(generator="reference", spec_text="x"),
+        evaluations=[EvaluationRow("computable", ob, Verdict(status=Status.PASS))],
+        seconds=0,
+    )
+    report = build_report(store, store.run(1))
+    (row,) = sqlite3.connect(db).execute(browse.CANNED_QUERIES["runs_summary"]["sql"]).fetchall()
+    assert row[-1] == report.sound_and_complete == 1
