@@ -99,9 +99,17 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
 
     visible = sum(examples_layers["computable"].values())
     if run.examples:
+        # tests marked `example` in the dataset stay visible too (beyond the first K, or reject inputs)
+        marked = any(
+            row["visibility"] == "example"
+            and (row["kind"] == "pre_rejects" or int(row["obligation"].split("_")[2]) >= run.examples)
+            for row in evals
+            if row["layer"] == "computable" and row["obligation"]
+        )
         protocol = (
-            f"the first {run.examples} test case(s) of each task were visible examples; "
-            "pass rates count hidden tests only"
+            f"the first {run.examples} test case(s) of each task"
+            + (", and the tests marked `example` in the dataset," if marked else "")
+            + " were visible examples; pass rates count hidden tests only"
         )
     elif visible:
         protocol = (

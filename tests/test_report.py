@@ -142,3 +142,32 @@ def test_compare_counts_missing_engines_as_unavailable_not_as_zero_passes(tmp_pa
     assert out.exit_code == 0, out.output
     judge_line = next(line for line in out.output.splitlines() if "judge: aligned" in line)
     assert "0 (1 unavailable)" in judge_line
+
+
+def test_protocol_with_examples_k_also_names_tests_the_dataset_marks_example(tmp_path):
+    store = Store(tmp_path / "r.db")
+
+    def protocol(visible_indexes: list[int]) -> str:
+        run = store.create_run(
+            generator="offline", model=None, dataset="d", fingerprint="f", settings={}, git_revision=None, examples=1
+        )
+        rows = [
+            EvaluationRow("computable", ob(i, Visibility.EXAMPLE), Verdict(status=Status.PASS)) for i in visible_indexes
+        ]
+        rows.append(EvaluationRow("computable", ob(5), Verdict(status=Status.PASS)))
+        store.write_task_result(
+            run_id=run.id,
+            task_id="t",
+            source="",
+            signature="",
+            requirement="",
+            generation=Generation(generator="offline", spec_text="x"),
+            evaluations=rows,
+            seconds=1,
+        )
+        return build_report(store, store.run(run.id)).protocol
+
+    only_first = protocol([0])
+    assert "first 1 test case" in only_first and "marked `example`" not in only_first
+    # test 2 was visible although --examples 1 covers test 0 only: the dataset marked it, and the report says so
+    assert "the tests marked `example` in the dataset" in protocol([0, 2])
