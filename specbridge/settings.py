@@ -6,7 +6,7 @@ import os
 import tomllib
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from specbridge.errors import ConfigError
 
@@ -14,6 +14,8 @@ DEFAULT_CONFIG_NAME = "specbridge.toml"
 
 
 class LLMSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")  # a misspelt key is an error, not silently ignored
+
     base_url: str | None = None  # OPENAI_BASE_URL; None means OpenAI's own endpoint when a key is set
     api_key: str | None = None  # OPENAI_API_KEY
     model: str | None = None  # SPECBRIDGE_MODEL
@@ -32,6 +34,8 @@ class LLMSettings(BaseModel):
 
 
 class LeanSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     lean: str | None = None  # SPECBRIDGE_LEAN: a `lean` binary or a `lake` binary to run `lake env lean`
     project_dir: str | None = None  # the Lake project with Mathlib; default: the repository root
     timeout: float = 300.0  # wall-clock seconds per task file
@@ -44,6 +48,8 @@ class LeanSettings(BaseModel):
 
 
 class ComputableSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     max_steps: int = 2_000_000
     max_depth: int = 2_000
     timeout: float = 5.0  # seconds per obligation
@@ -52,6 +58,8 @@ class ComputableSettings(BaseModel):
 
 
 class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     db: str = "specbridge.db"
     generator: str | None = None  # None: `specbridge` when an LLM is configured, else `offline`
     repair_rounds: int = 2

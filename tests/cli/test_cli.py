@@ -280,3 +280,14 @@ def test_run_on_a_dataset_without_valid_tasks_is_an_error_naming_the_bad_files(t
     result = runner.invoke(app, ["run", str(only_bad), "--generator", "reference", "--db", str(db)])
     assert result.exit_code == 2 and "broken.md:2: invalid YAML front matter" in result.output
     assert not db.exists()  # no empty run was recorded
+
+
+def test_a_misspelt_settings_key_is_an_error_naming_it(tmp_path, monkeypatch):
+    # `search_bund` used to be ignored silently: the run went on with the default and looked configured
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "specbridge.toml"
+    config.write_text("[computable]\nsearch_bund = 10\n", encoding="utf-8")
+    result = runner.invoke(app, ["doctor", "--no-probe", "--config", str(config)])
+    assert result.exit_code == 2 and "field computable.search_bund: Extra inputs are not permitted" in result.output
+    config.write_text('db = "x.db"\n[computable]\nsearch_bound = 10\n[llm]\nconcurrency = 2\n', encoding="utf-8")
+    assert runner.invoke(app, ["doctor", "--no-probe", "--config", str(config), "--json"]).exit_code == 0
