@@ -92,8 +92,14 @@ def checked_literal(text: str) -> str:
     """`text` when it parses as a Lean term; otherwise ValueError with Lean's line:column and the token."""
     from specbridge.lean import parse_term
 
+    from specbridge.lean.sandbox import find_violations
+
     try:
         parse_term(text)
     except LeanParseError as exc:
         raise ValueError(f"not a Lean literal: {text!r}: {exc}") from exc
+    # test values are pasted into the proof layer's theorems: the sandbox's refusals apply to them as to specs
+    refused = find_violations(text)
+    if refused:
+        raise ValueError(f"not allowed in a test value: {text!r}: {refused[0]}")
     return text

@@ -219,3 +219,18 @@ def test_unparseable_lean_literal_names_the_field(tmp_path):
     assert "tests[1].expected" in message and "not a Lean literal" in message and "1:" in message
     with pytest.raises(ValueError, match="not a Lean literal"):
         json_to_lean("#[1,, 2]", "Array Int")
+
+
+def test_a_test_value_the_sandbox_refuses_is_an_invalid_task(tmp_path):
+    # test values are pasted into Lean theorems by layer 3: `by sorry` or `unsafeCast` must not get that far
+    write(tmp_path, "a.md", GOOD.replace("id: clamp", "id: a"))
+    for name, value in (("s.md", "by sorry"), ("u.md", "unsafeCast 1")):
+        text = GOOD.replace("id: clamp", f"id: {name[0]}")
+        start = text.index("expected: ")
+        end = text.index("\n", start)
+        write(tmp_path, name, text[:start] + f'expected: "{value}"' + text[end:])
+    loaded = load_dataset(tmp_path)
+    assert [t.id for t in loaded.tasks] == ["a"]
+    reasons = sorted(i.reason for i in loaded.invalid)
+    assert "[tests[0].expected]: not allowed in a test value: 'by sorry'" in reasons[0]
+    assert "[tests[0].expected]: not allowed in a test value: 'unsafeCast 1'" in reasons[1]
