@@ -91,7 +91,6 @@ def _balanced(text: str) -> bool:
 def checked_literal(text: str) -> str:
     """`text` when it parses as a Lean term; otherwise ValueError with Lean's line:column and the token."""
     from specbridge.lean import parse_term
-
     from specbridge.lean.sandbox import find_violations
 
     try:
