@@ -109,11 +109,14 @@ def evaluate_task(
 
 def _evaluate_layer(layer: Layer, task: Task, spec_text: str, obligations: list) -> list[Verdict]:
     """A layer's verdicts; a crash inside a layer (a bug) becomes `unknown` for this task, and the batch goes on."""
+    count = 1 if getattr(layer, "per_task", False) else len(obligations)
     try:
-        return layer.evaluate(task, spec_text, obligations)
+        verdicts = layer.evaluate(task, spec_text, obligations)
+        if not getattr(layer, "per_task", False) and len(verdicts) != count:
+            raise RuntimeError(f"{len(verdicts)} verdicts for {count} obligations")
+        return verdicts
     except Exception as exc:  # noqa: BLE001 - one task's bug must not lose the other tasks' results
         message = f"internal error in the {layer.name} layer: {type(exc).__name__}: {exc}"
-        count = 1 if getattr(layer, "per_task", False) else len(obligations)
         return [Verdict(status=Status.UNKNOWN, message=message, cause="internal error") for _ in range(count)]
 
 

@@ -55,6 +55,16 @@ def test_a_crashing_layer_or_generator_does_not_stop_the_task(monkeypatch):
     assert [r.verdict.status for r in outcome.evaluations] == [Status.UNKNOWN, Status.UNKNOWN]
     assert "internal error in the computable layer: ZeroDivisionError" in outcome.evaluations[0].verdict.message
 
+    class Short:  # a layer bug that returns too few verdicts used to crash the batch in zip(strict=True)
+        name = "proof"
+
+        def evaluate(self, task, spec_text, obligations):
+            return []
+
+    outcome = evaluate_task(task, Generation(generator="g", spec_text="x"), [Short()])
+    assert [r.verdict.status for r in outcome.evaluations] == [Status.UNKNOWN, Status.UNKNOWN]
+    assert "0 verdicts for 2 obligations" in outcome.evaluations[0].verdict.message
+
     class Crashing:
         name = "offline"
 
