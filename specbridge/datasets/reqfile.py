@@ -185,10 +185,29 @@ def _signature(raw: Any, source: str) -> Signature:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not isinstance(p.get("type"), str):
             raise TaskFormatError(source, "each parameter needs a string name and type", field=at)
         params.append(Param(name=p["name"].strip(), type=p["type"].strip()))
+        _check_lean(params[-1].name, source, f"{at}.name", identifier=True)
+        _check_lean(params[-1].type, source, f"{at}.type")
     names = [p.name for p in params]
     if len(set(names)) != len(names):
         raise TaskFormatError(source, "parameter names repeat", field="signature.params")
+    _check_lean(name.strip(), source, "signature.name", identifier=True)
+    _check_lean(ret.strip(), source, "signature.return_type")
     return Signature(name=name.strip(), params=tuple(params), return_type=ret.strip())
+
+
+def _check_lean(text: str, source: str, field: str, *, identifier: bool = False) -> None:
+    """A signature name must be a Lean identifier and a type a Lean term; otherwise every obligation of the
+    task would be a parse error pointing into the rendered spec rather than at the file's field."""
+    from specbridge.errors import LeanParseError
+    from specbridge.lean import ast as A
+    from specbridge.lean import parse_term
+
+    try:
+        node = parse_term(text)
+    except LeanParseError as exc:
+        raise TaskFormatError(source, f"not Lean: {text!r}: {exc}", field=field) from exc
+    if identifier and not isinstance(node, A.Ident):
+        raise TaskFormatError(source, f"not a Lean identifier: {text!r}", field=field)
 
 
 def _inputs(raw: Any, types: dict[str, str], source: str, at: str) -> dict[str, str]:

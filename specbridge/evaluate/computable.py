@@ -221,6 +221,10 @@ def validate_dataset(
             continue
         obligations = build_obligations(task)
         verdicts = layer.evaluate(task, spec_text, obligations)
+        if specs is None and task.reference is not None and verdicts and verdicts[0].message.startswith("parse error"):
+            where = locate_reference_parse_error(task)
+            if where:
+                verdicts = [v.model_copy(update={"message": f"{v.message} ({where})"}) for v in verdicts]
         counts: Counter = Counter()
         summary.tasks += 1
         for ob, v in zip(obligations, verdicts, strict=True):
@@ -241,6 +245,28 @@ def validate_dataset(
         summary.per_task.append((task.id, counts))
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+def locate_reference_parse_error(task: Task) -> str | None:
+    """Which field of the task's reference spec does not parse, at its own line:column (the rendered spec's
+    positions mean nothing to someone reading the requirement file)."""
+    from specbridge.lean.parser import parse_term
+
+    ref = task.reference
+    if ref is None:
+        return None
+    checks = [("reference.aux", ref.aux, parse_module), ("reference.precond", ref.precond, parse_term)]
+    checks.append(("reference.postcond", ref.postcond, parse_term))
+    for field_name, text, parse in checks:
+        if not text.strip():
+            continue
+        try:
+            parse(text.strip("\n"))
+        except LeanParseError as exc:
+            return f"in {task.source} [{field_name}] at {exc}"
+        except Exception:  # noqa: BLE001 - only a hint; the verdict already says the spec does not parse
+            return None
+    return None
 
 
 def describe_value(v: Any) -> str:

@@ -133,7 +133,7 @@ def test_jsonl_round_trip_and_bad_lines(tmp_path):
 
 
 def test_values_are_lean_literals():
-    assert json_to_lean("a \"q\" \\ b\n", "String") == '"a \\"q\\" \\\\ b\\n"'
+    assert json_to_lean('a "q" \\ b\n', "String") == '"a \\"q\\" \\\\ b\\n"'
     assert json_to_lean("x", "Char") == "'x'"
     assert json_to_lean(True, "Bool") == "true"
     assert json_to_lean([4, 5], "List Int") == "[4, 5]"
@@ -179,7 +179,7 @@ def test_verina_value_rendering(verina_dev):
 def test_broken_verina_task_is_reported_and_others_load(verina_dev, tmp_path):
     for name in ("verina_basic_1", "verina_basic_3"):
         shutil.copytree(verina_dev / name, tmp_path / name)
-    (tmp_path / "verina_basic_3" / "test.json").write_text("[{\"input\": {}}]", encoding="utf-8")
+    (tmp_path / "verina_basic_3" / "test.json").write_text('[{"input": {}}]', encoding="utf-8")
     loaded = load_dataset(tmp_path)
     assert [t.id for t in loaded.tasks] == ["verina_basic_1"]
     assert "test.json" in loaded.invalid[0].reason and "[0].input" in loaded.invalid[0].reason
@@ -234,3 +234,31 @@ def test_a_test_value_the_sandbox_refuses_is_an_invalid_task(tmp_path):
     reasons = sorted(i.reason for i in loaded.invalid)
     assert "[tests[0].expected]: not allowed in a test value: 'by sorry'" in reasons[0]
     assert "[tests[0].expected]: not allowed in a test value: 'unsafeCast 1'" in reasons[1]
+
+
+def test_signature_names_and_types_must_be_lean(tmp_path):
+    # these used to load, then every obligation was a parse error at a position of the rendered spec
+    write(tmp_path, "a.md", GOOD.replace("id: clamp", "id: a"))
+    write(tmp_path, "b.md", GOOD.replace("id: clamp", "id: b").replace("name: clampValue", "name: clamp-value"))
+    write(
+        tmp_path,
+        "c.md",
+        GOOD.replace("id: clamp", "id: c").replace("{name: x, type: Int}", '{name: x, type: "List (Int"}'),
+    )
+    write(tmp_path, "d.md", GOOD.replace("id: clamp", "id: d").replace("return_type: Int", "return_type: ':'"))
+    loaded = load_dataset(tmp_path)
+    assert [t.id for t in loaded.tasks] == ["a"]
+    reasons = sorted(i.reason for i in loaded.invalid)
+    assert reasons[0].endswith("b.md [signature.name]: not a Lean identifier: 'clamp-value'")
+    assert "c.md [signature.params[0].type]: not Lean: 'List (Int': 1:10:" in reasons[1]
+    assert "d.md [signature.return_type]: not Lean: ':'" in reasons[2]
+
+
+def test_validate_points_a_reference_parse_error_at_the_field(tmp_path):
+    from specbridge.evaluate.computable import validate_dataset
+
+    write(tmp_path, "a.md", GOOD.replace('precond: "lo ≤ hi"', 'precond: "lo ≤ (hi"'))
+    summary = validate_dataset(load_dataset(tmp_path).tasks)
+    assert summary.error == summary.obligations > 0
+    message = summary.details[0][2].message
+    assert message.startswith("parse error ") and f"(in {tmp_path / 'a.md'} [reference.precond] at 1:9:" in message
