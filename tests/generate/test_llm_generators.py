@@ -185,3 +185,31 @@ def test_without_examples_evaluation_errors_on_made_up_inputs_are_feedback() -> 
     result = check_spec(task, extract_spec(spec, SIG).spec_text, Layer())
     assert len(result.problems) == 1 and "made-up inputs" in result.problems[0]
     assert "index out of bounds" in result.problems[0]
+
+
+def test_a_model_answer_the_sandbox_refuses_is_refused_and_the_refusal_is_fed_back(tmp_path: Path) -> None:
+    from specbridge.generate.extract import extract_spec
+    from specbridge.generate.repair import check_spec
+    from specbridge.pipeline import generate_checked
+
+    # top-level `#eval` commands and axioms are dropped by the extractor (never run, never trusted); inside a
+    # definition the extractor keeps the text, so the sandbox must refuse it
+    body = GOOD.split("```lean\n", 1)[1].rstrip("`\n")
+    dropped = extract_spec('#eval IO.println "pwned"\naxiom cheat : False\n' + body, SIG)
+    assert "pwned" not in dropped.spec_text and "cheat" not in dropped.spec_text
+    evil = "```lean\n" + body.replace(":= xs ≠ []", ":= by exact sorry") + "\n```"
+    assert "sorry" in extract_spec(evil, SIG).spec_text
+
+    def reply(body: dict) -> Reply:
+        return Reply(text=GOOD if "fix the specification" in body["messages"][-1]["content"] else evil)
+
+    for repair in (0, 1):
+        with ScriptedLLMServer(responder=reply) as server:
+            context = _context(server, tmp_path / str(repair), repair=repair)
+            context.checker = lambda task, text: check_spec(task, text, None)
+            gen = generate_checked(TASK, "baseline", context)
+        if repair == 0:  # no repair round: the refused answer is an error, never handed to a layer
+            assert gen.error is not None and "`sorry` is not allowed" in gen.error
+        else:  # one repair round: the refusal was the feedback, and the repaired spec is clean
+            assert "was refused" in gen.rounds[1].feedback and "sorry" in gen.rounds[1].feedback
+            assert gen.error is None and "sorry" not in gen.spec_text
