@@ -275,8 +275,12 @@ def extract_spec(text: str, signature: Signature) -> ExtractedSpec:
         elif d.keyword in ("theorem", "lemma", "example", "#", "import", "set_option", "namespace", "end", "section"):
             if d.keyword in ("theorem", "lemma", "example"):
                 repairs.append(f"dropped {d.keyword} `{d.name}`")
+            elif d.keyword == "#":
+                repairs.append(f"dropped the command `{d.text.strip().split()[0]}` (commands are never run)")
         elif d.keyword == "open" or d.keyword in ("structure", "inductive", "instance"):
             kept_other.append(d)
+        elif d.keyword in ("axiom", "axioms", "opaque", "elab", "macro", "syntax", "notation", "run_cmd", "meta"):
+            repairs.append(f"dropped `{d.keyword}{' ' + d.name if d.name else ''}` (not part of a spec)")
 
     def pick(suffix: str, wanted: str) -> str | None:
         if wanted in by_name:

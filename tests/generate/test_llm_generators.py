@@ -197,6 +197,10 @@ def test_a_model_answer_the_sandbox_refuses_is_refused_and_the_refusal_is_fed_ba
     body = GOOD.split("```lean\n", 1)[1].rstrip("`\n")
     dropped = extract_spec('#eval IO.println "pwned"\naxiom cheat : False\n' + body, SIG)
     assert "pwned" not in dropped.spec_text and "cheat" not in dropped.spec_text
+    assert dropped.repairs == [  # and the notes say what the model tried
+        "dropped the command `#eval` (commands are never run)",
+        "dropped `axiom cheat` (not part of a spec)",
+    ]
     evil = "```lean\n" + body.replace(":= xs ≠ []", ":= by exact sorry") + "\n```"
     assert "sorry" in extract_spec(evil, SIG).spec_text
 
