@@ -170,6 +170,7 @@ class RunComparison(BaseModel):
     # verdicts whose engine was missing (no LLM, no Lean): a 0 above is then no verdict, not a failure
     judge_unavailable: tuple[int, int] = (0, 0)
     proof_unavailable: tuple[int, int] = (0, 0)
+    examples: tuple[int, int] = (0, 0)  # --examples K of each run: different K means different hidden tests
 
 
 def compare_runs(store: Store, first: RunInfo, second: RunInfo) -> RunComparison:
@@ -215,6 +216,7 @@ def compare_runs(store: Store, first: RunInfo, second: RunInfo) -> RunComparison
         computable_pass_rate=(round(rate_a, 4), round(rate_b, 4)),
         judge_pass=(judge_a, judge_b),
         proof_pass=(proof_a, proof_b),
+        examples=(first.examples, second.examples),
         judge_unavailable=(unav_a["judge"], unav_b["judge"]),
         proof_unavailable=(unav_a["proof"], unav_b["proof"]),
     )

@@ -171,3 +171,24 @@ def test_protocol_with_examples_k_also_names_tests_the_dataset_marks_example(tmp
     assert "first 1 test case" in only_first and "marked `example`" not in only_first
     # test 2 was visible although --examples 1 covers test 0 only: the dataset marked it, and the report says so
     assert "the tests marked `example` in the dataset" in protocol([0, 2])
+
+
+def test_compare_warns_when_the_runs_hid_different_tests(tmp_path):
+    from typer.testing import CliRunner
+
+    from specbridge.cli import app
+    from specbridge.report import compare_runs
+
+    db = tmp_path / "r.db"
+    store = Store(db)
+    runs = [
+        store.create_run(
+            generator="offline", model=None, dataset="d", fingerprint=str(k), settings={}, git_revision=None, examples=k
+        )
+        for k in (0, 2)
+    ]
+    assert compare_runs(store, *runs).examples == (0, 2)
+    out = CliRunner().invoke(app, ["compare", str(runs[0].id), str(runs[1].id), "--db", str(db)])
+    assert out.exit_code == 0 and "--examples 0 vs 2" in out.output and "not like for like" in out.output
+    same = CliRunner().invoke(app, ["compare", str(runs[0].id), str(runs[0].id), "--db", str(db)])
+    assert "like for like" not in same.output

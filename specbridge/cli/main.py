@@ -295,6 +295,12 @@ def compare_command(
     table.add_row("judge: aligned", *map(_with_unavailable, result.judge_pass, result.judge_unavailable))
     table.add_row("proof: proved", *map(_with_unavailable, result.proof_pass, result.proof_unavailable))
     console.print(table)
+    if result.examples[0] != result.examples[1]:
+        err_console.print(
+            f"[yellow]warning:[/yellow] the runs made different numbers of tests visible (--examples "
+            f"{result.examples[0]} vs {result.examples[1]}), so their hidden tests differ; the figures are not "
+            "like for like"
+        )
     if result.only_first:
         console.print(f"sound & complete only in run {first}: {', '.join(result.only_first)}")
     if result.only_second:
