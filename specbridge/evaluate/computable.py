@@ -175,6 +175,7 @@ class ValidationSummary:
     failed: int = 0
     unknown: int = 0
     error: int = 0
+    unavailable: int = 0  # never from this layer's own interpreter, but never folded into `error` either
     seconds: float = 0.0
     unsupported: dict[str, int] = field(default_factory=dict)
     per_task: list[tuple[str, Counter]] = field(default_factory=list)
@@ -193,6 +194,7 @@ class ValidationSummary:
             "failed": self.failed,
             "unknown": self.unknown,
             "error": self.error,
+            "unavailable": self.unavailable,
             "seconds": round(self.seconds, 3),
             "unsupported": dict(sorted(self.unsupported.items(), key=lambda kv: -kv[1])),
         }
@@ -238,6 +240,8 @@ def validate_dataset(
                 summary.unknown += 1
                 cause = v.cause or "unknown"
                 summary.unsupported[cause] = summary.unsupported.get(cause, 0) + 1
+            elif v.status is Status.UNAVAILABLE:
+                summary.unavailable += 1
             else:
                 summary.error += 1
             if v.status is not Status.PASS:

@@ -123,3 +123,15 @@ def test_a_test_value_of_the_wrong_type_is_an_error_not_a_verdict_on_the_spec(va
     bad_input = TASK.model_copy(update={"tests": (Case(inputs={"xs": "#[1, 2]"}, expected="2"),), "reject_inputs": ()})
     verdicts = check_spec_text(bad_input, render_spec_source(SIG, TASK.reference), build_obligations(bad_input))  # type: ignore[arg-type]
     assert {v.status for v in verdicts} == {Status.ERROR}  # an Array literal for a `List Int` parameter
+
+
+def test_validate_dataset_counts_unavailable_apart_from_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from specbridge.obligations import Verdict
+
+    def no_engine(self, task, spec_text, obligations):  # noqa: ANN001, ANN202
+        return [Verdict(status=Status.UNAVAILABLE, message="no engine") for _ in obligations]
+
+    monkeypatch.setattr(ComputableLayer, "evaluate", no_engine)
+    summary = validate_dataset([TASK])
+    assert summary.unavailable == summary.obligations == len(build_obligations(TASK))
+    assert summary.error == summary.failed == summary.passed == 0 and summary.to_json()["unavailable"] > 0
