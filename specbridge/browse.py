@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sqlite3
 import sys
+from contextlib import closing
 from pathlib import Path
 
 from specbridge.errors import SpecBridgeError
@@ -52,6 +54,13 @@ def datasette_command(db: Path, metadata_path: Path, *, port: int = 8001, host: 
         raise SpecBridgeError(INSTALL_HINT)
     if not Path(db).is_file():
         raise SpecBridgeError(f"{db}: no results database (run `specbridge run DATASET` first)")
+    try:  # read-only: a file that is not SQLite (or not ours) is our error message, not Datasette's traceback
+        with closing(sqlite3.connect(f"file:{Path(db).resolve()}?mode=ro", uri=True)) as conn:
+            tables = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
+    except sqlite3.DatabaseError as exc:
+        raise SpecBridgeError(f"{db}: cannot open the results database ({exc})") from exc
+    if "runs" not in tables:
+        raise SpecBridgeError(f"{db}: not a SpecBridge results database (no `runs` table)")
     return [
         sys.executable,
         "-m",

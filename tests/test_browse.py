@@ -52,6 +52,14 @@ def test_command_and_missing_datasette(tmp_path, monkeypatch):
     assert argv[1:4] == ["-m", "datasette", "serve"] and "--immutable" in argv and "9000" in argv
     with pytest.raises(SpecBridgeError, match="no results database"):
         browse.datasette_command(tmp_path / "none.db", meta)
+    notdb = tmp_path / "notdb.db"
+    notdb.write_text("hello", encoding="utf-8")  # Datasette itself died with a DatabaseError traceback on this
+    with pytest.raises(SpecBridgeError, match="cannot open the results database"):
+        browse.datasette_command(notdb, meta)
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("create table t (x)").connection.commit()
+    with pytest.raises(SpecBridgeError, match="not a SpecBridge results database"):
+        browse.datasette_command(other, meta)
     monkeypatch.setattr(browse.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(SpecBridgeError, match="pip install"):
         browse.datasette_command(db, meta)
