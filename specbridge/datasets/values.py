@@ -96,9 +96,16 @@ def checked_literal(text: str) -> str:
     try:
         parse_term(text)
     except LeanParseError as exc:
-        raise ValueError(f"not a Lean literal: {text!r}: {exc}") from exc
+        raise ValueError(f"not a Lean literal: {_short(text)}: {exc}") from exc
     # test values are pasted into the proof layer's theorems: the sandbox's refusals apply to them as to specs
     refused = find_violations(text)
     if refused:
-        raise ValueError(f"not allowed in a test value: {text!r}: {refused[0]}")
+        raise ValueError(f"not allowed in a test value: {_short(text)}: {refused[0]}")
     return text
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """`text` quoted for a message, cut in the middle when long (a 10,000-character value helps nobody)."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[: limit // 2]) + f" … ({len(text)} characters) … " + repr(text[-limit // 4 :])

@@ -262,3 +262,11 @@ def test_validate_points_a_reference_parse_error_at_the_field(tmp_path):
     assert summary.error == summary.obligations > 0
     message = summary.details[0][2].message
     assert message.startswith("parse error ") and f"(in {tmp_path / 'a.md'} [reference.precond] at 1:9:" in message
+
+
+def test_a_huge_bad_literal_is_reported_briefly(tmp_path):
+    huge = "[" + "1, " * 4000 + "2"  # 12,002 characters, never closed; the reason must not echo all of it
+    write(tmp_path, "a.md", GOOD.replace('expected: "3"', f'expected: "{huge}"'))
+    (bad,) = load_dataset(tmp_path).invalid
+    assert "[tests[0].expected]: not a Lean literal: '[1, 1, " in bad.reason and "(12002 characters)" in bad.reason
+    assert "expected ',' or ']'" in bad.reason and len(bad.reason) < 400
