@@ -60,7 +60,9 @@ class TaskOutcome:
     seconds: float
 
 
-def run_fingerprint(dataset: Path, generator: str, settings: Settings, examples: int, repair: int) -> str:
+def run_fingerprint(
+    dataset: Path, generator: str, settings: Settings, examples: int, repair: int, corpus: Path | None = None
+) -> str:
     """Identifies 'the same command': what a resumed run must share with the run it continues."""
     material = {
         "dataset": str(Path(dataset).resolve()),
@@ -68,6 +70,7 @@ def run_fingerprint(dataset: Path, generator: str, settings: Settings, examples:
         "model": settings.llm.model,
         "examples": examples,
         "repair": repair,
+        "corpus": str(Path(corpus).resolve()) if corpus is not None else None,
     }
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -172,7 +175,8 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
         tasks = tasks[: options.limit]
 
     store = Store(options.db or settings.db)
-    fingerprint = run_fingerprint(options.dataset, generator_name, settings, options.examples, repair)
+    corpus_dir = options.corpus or default_corpus_dir()
+    fingerprint = run_fingerprint(options.dataset, generator_name, settings, options.examples, repair, corpus_dir)
     run = None if options.fresh else store.latest_run(fingerprint)
     resumed = run is not None
     if run is None:
@@ -189,7 +193,6 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
     todo = [t for t in tasks if t.id not in finished]
     skipped = len(tasks) - len(todo)
 
-    corpus_dir = options.corpus or default_corpus_dir()
     corpus = load_dataset(corpus_dir).tasks if generator_name not in ("reference",) and corpus_dir.exists() else []
     context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=repair)
     layers = build_layers(settings)

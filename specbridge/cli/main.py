@@ -95,8 +95,12 @@ def run_command(
     limit: Annotated[int | None, typer.Option(min=0, help="Only the first N tasks.")] = None,
     fresh: Annotated[bool, typer.Option("--fresh", help="Start a new run instead of resuming the last one.")] = False,
     examples: Annotated[
-        int, typer.Option(min=0, help="Make the first K tests of each task visible examples (left out of pass rates).")
-    ] = 0,
+        int | None,
+        typer.Option(
+            min=0,
+            help="Make the first K tests of each task visible examples, left out of pass rates (default: settings).",
+        ),
+    ] = None,
     corpus: Annotated[
         Path | None, typer.Option(help="Solved tasks for retrieval (default: datasets/examples).")
     ] = None,
@@ -121,7 +125,7 @@ def run_command(
         db=db,
         limit=limit,
         fresh=fresh,
-        examples=examples,
+        examples=settings.examples if examples is None else examples,
         corpus=corpus,
         repair_rounds=repair,
         workers=workers,

@@ -291,3 +291,22 @@ def test_a_misspelt_settings_key_is_an_error_naming_it(tmp_path, monkeypatch):
     assert result.exit_code == 2 and "field computable.search_bund: Extra inputs are not permitted" in result.output
     config.write_text('db = "x.db"\n[computable]\nsearch_bound = 10\n[llm]\nconcurrency = 2\n', encoding="utf-8")
     assert runner.invoke(app, ["doctor", "--no-probe", "--config", str(config), "--json"]).exit_code == 0
+
+
+def test_a_changed_corpus_starts_a_new_run_and_settings_give_the_examples_default(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "no-lean"))
+    folder = make_dataset(tmp_path, broken=False)
+    other = tmp_path / "other_corpus"
+    other.mkdir()
+    (other / "t9.md").write_text(TASK.format(id="t9"), encoding="utf-8")
+    db = tmp_path / "r.db"
+    args = ["run", str(folder), "--generator", "offline", "--db", str(db), "--json"]
+    first = json.loads(runner.invoke(app, args).stdout)
+    again = json.loads(runner.invoke(app, args).stdout)
+    assert again["run"] == first["run"] and again["resumed"] is True
+    moved = json.loads(runner.invoke(app, args + ["--corpus", str(other)]).stdout)
+    assert moved["run"] != first["run"] and moved["resumed"] is False
+    (tmp_path / "specbridge.toml").write_text("examples = 1\n", encoding="utf-8")
+    with_examples = json.loads(runner.invoke(app, args + ["--fresh"]).stdout)
+    assert "first 1 test case" in with_examples["protocol"]
