@@ -60,6 +60,21 @@ class Store:
         except (sqlite3.DatabaseError, OSError) as exc:
             raise SpecBridgeError(f"{self.path}: cannot open the results database ({exc})") from exc
 
+    @classmethod
+    def open_existing(cls, path: str | Path) -> Store:
+        """A results database that must already exist; a missing or foreign file is an error and is not written."""
+        path = Path(path)
+        if not path.is_file():
+            raise SpecBridgeError(f"{path}: no results database (run `specbridge run DATASET` first)")
+        try:
+            with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+                tables = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
+        except sqlite3.DatabaseError as exc:
+            raise SpecBridgeError(f"{path}: cannot open the results database ({exc})") from exc
+        if "runs" not in tables:
+            raise SpecBridgeError(f"{path}: not a SpecBridge results database (it has no runs table)")
+        return cls(path)
+
     def _ensure_schema(self) -> None:
         db = self.db
         if "runs" not in db.table_names():

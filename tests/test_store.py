@@ -94,3 +94,19 @@ def test_latest_run_by_fingerprint(tmp_path):
     assert store.latest_run("none") is None
     store.finish_run(a.id)
     assert store.run(a.id).ended is not None
+
+
+def test_open_existing_refuses_missing_and_foreign_files_without_writing(tmp_path):
+    from specbridge.errors import SpecBridgeError
+
+    with pytest.raises(SpecBridgeError, match="no results database"):
+        Store.open_existing(tmp_path / "none.db")
+    foreign = tmp_path / "other.db"
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("create table notes (x text)")
+    with pytest.raises(SpecBridgeError, match="not a SpecBridge results database"):
+        Store.open_existing(foreign)
+    with sqlite3.connect(foreign) as conn:
+        assert {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")} == {"notes"}
+    make_run(Store(tmp_path / "ours.db"))
+    assert Store.open_existing(tmp_path / "ours.db").latest_run() is not None

@@ -171,10 +171,8 @@ def report_command(
 
     settings = settings_or_exit(config)
     path = db or Path(settings.db)
-    if not Path(path).exists():
-        raise fail(SpecBridgeError(f"{path}: no results database (run `specbridge run DATASET` first)"))
     try:
-        store = Store(path)
+        store = Store.open_existing(path)
         info = store.run(run) if run is not None else store.latest_run()
     except SpecBridgeError as exc:
         raise fail(exc) from exc
@@ -276,10 +274,8 @@ def compare_command(
 
     settings = settings_or_exit(config)
     path = Path(db or settings.db)
-    if not path.exists():
-        raise fail(SpecBridgeError(f"{path}: no results database (run `specbridge run DATASET` first)"))
     try:
-        store = Store(path)
+        store = Store.open_existing(path)
         runs = store.run(first), store.run(second)
     except SpecBridgeError as exc:
         raise fail(exc) from exc
