@@ -328,22 +328,7 @@ class Parser:
         name_tok = self.expect_ident()
         saved = self.col_limit
         self.col_limit = kw.col
-        binders = self._binders(stop=(":", ":=", "|", "where"))
-        typ = None
-        if self.is_sym(":"):
-            self.advance()
-            typ = self.parse_expr(0)
-        body: A.Node | None = None
-        alts: list[A.MatchAlt] = []
-        if self.is_sym(":="):
-            self.advance()
-            body = self._body_term(kw)
-        elif self.is_sym("|"):
-            alts = self._alts()
-        elif self.is_kw("where") and typ is not None:
-            body = A.Sorry(self.tok.line, self.tok.col)
-        else:
-            raise self.error("expected ':=' or '|' in a definition")
+        binders, typ, body, alts = self._decl_after_name(kw, "a definition", where_instance=True)
         self._skip_termination(kw.col)
         where: list[A.Def] = []
         if self.is_kw("where"):
@@ -356,12 +341,16 @@ class Parser:
         self.col_limit = saved
         return A.Def(kw.line, kw.col, kw.text, str(name_tok.value), binders, typ, body, alts, where, attrs, mods)
 
-    def _where_decl(self, anchor: Token) -> A.Def:
-        name_tok = self.expect_ident()
-        saved = self.col_limit
-        # `where` decls line up at the name's column; a `let rec` body only has to stay right of the `let`
-        self.col_limit = anchor.col if anchor.kind == KW and anchor.text == "let" else name_tok.col
-        binders = self._binders(stop=(":", ":=", "|"))
+    def _decl_after_name(
+        self, anchor: Token, what: str, *, where_instance: bool
+    ) -> tuple[list[A.Binder], A.Node | None, A.Node | None, list[A.MatchAlt]]:
+        """Binders, optional type, then `:= body` or `| alternatives` of a declaration whose name was just read.
+
+        With `where_instance`, a typed header followed by `where` (structure-instance style) is accepted with an
+        opaque body.
+        """
+        stops = (":", ":=", "|", "where") if where_instance else (":", ":=", "|")
+        binders = self._binders(stop=stops)
         typ = None
         if self.is_sym(":"):
             self.advance()
@@ -370,11 +359,21 @@ class Parser:
         alts: list[A.MatchAlt] = []
         if self.is_sym(":="):
             self.advance()
-            body = self._body_term(name_tok)
+            body = self._body_term(anchor)
         elif self.is_sym("|"):
             alts = self._alts()
+        elif where_instance and self.is_kw("where") and typ is not None:
+            body = A.Sorry(self.tok.line, self.tok.col)
         else:
-            raise self.error("expected ':=' or '|' in a where clause")
+            raise self.error(f"expected ':=' or '|' in {what}")
+        return binders, typ, body, alts
+
+    def _where_decl(self, anchor: Token) -> A.Def:
+        name_tok = self.expect_ident()
+        saved = self.col_limit
+        # `where` decls line up at the name's column; a `let rec` body only has to stay right of the `let`
+        self.col_limit = anchor.col if anchor.kind == KW and anchor.text == "let" else name_tok.col
+        binders, typ, body, alts = self._decl_after_name(name_tok, "a where clause", where_instance=False)
         self._skip_termination(name_tok.col)
         self.col_limit = saved
         return A.Def(name_tok.line, name_tok.col, "def", str(name_tok.value), binders, typ, body, alts)
