@@ -5,30 +5,23 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from results_helpers import new_run, pre_accepts, record
 
 from specbridge import browse
 from specbridge.errors import SpecBridgeError
-from specbridge.generate import Generation
-from specbridge.obligations import Obligation, ObligationKind, Status, Verdict
+from specbridge.obligations import Status, Verdict
 from specbridge.store import EvaluationRow, Store
 
 
 def make_db(tmp_path):
     store = Store(tmp_path / "r.db")
-    run = store.create_run(
-        generator="reference", model=None, dataset="d", fingerprint="f", settings={}, git_revision=None, examples=0
-    )
+    run = new_run(store)
     for task_id, verdict in (("good", Status.PASS), ("bad", Status.FAIL)):
-        ob = Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id=task_id, index=0, inputs={})
-        store.write_task_result(
-            run_id=run.id,
-            task_id=task_id,
-            source="",
-            signature="",
-            requirement="",
-            generation=Generation(generator="reference", spec_text="x"),
-            evaluations=[EvaluationRow("computable", ob, Verdict(status=verdict, message="m"))],
-            seconds=0,
+        record(
+            store,
+            run,
+            task_id,
+            [EvaluationRow("computable", pre_accepts(task_id), Verdict(status=verdict, message="m"))],
         )
     return tmp_path / "r.db"
 
@@ -71,17 +64,10 @@ def test_runs_summary_agrees_with_the_report_when_a_task_has_only_example_obliga
 
     db = make_db(tmp_path)  # run 1: "good" (sound and complete) and "bad"
     store = Store(db)
-    ob = Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id="seen", index=0, inputs={}, visibility=Visibility.EXAMPLE)
-    store.write_task_result(
-        run_id=1,
-        task_id="seen",  # passes its one visible example and has no hidden test: nothing was evaluated
-        source="",
-        signature="",
-        requirement="",
-        generation=Generation(generator="reference", spec_text="x"),
-        evaluations=[EvaluationRow("computable", ob, Verdict(status=Status.PASS))],
-        seconds=0,
-    )
-    report = build_report(store, store.run(1))
+    run = store.run(1)
+    # "seen" passes its one visible example and has no hidden test: nothing was evaluated
+    ob = pre_accepts("seen", visibility=Visibility.EXAMPLE)
+    record(store, run, "seen", [EvaluationRow("computable", ob, Verdict(status=Status.PASS))])
+    report = build_report(store, run)
     (row,) = sqlite3.connect(db).execute(browse.CANNED_QUERIES["runs_summary"]["sql"]).fetchall()
     assert row[-1] == report.sound_and_complete == 1

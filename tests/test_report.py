@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from specbridge.generate import Generation
-from specbridge.obligations import Obligation, ObligationKind, Status, Verdict
+from results_helpers import new_run, pre_accepts, record
+
+from specbridge.obligations import Obligation, Status, Verdict
 from specbridge.report import build_report
 from specbridge.store import EvaluationRow, Store
 from specbridge.tasks import Visibility
 
 
 def ob(i: int, visibility: Visibility = Visibility.HIDDEN) -> Obligation:
-    return Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id="t", index=i, inputs={}, visibility=visibility)
+    return pre_accepts("t", i, visibility)
 
 
 def test_report_counts_and_disagreements(tmp_path):
     store = Store(tmp_path / "r.db")
-    run = store.create_run(
-        generator="offline", model=None, dataset="d", fingerprint="f", settings={}, git_revision=None, examples=1
-    )
+    run = new_run(store, "offline", examples=1)
     rows = [
         EvaluationRow("computable", ob(0, Visibility.EXAMPLE), Verdict(status=Status.FAIL)),
         EvaluationRow("computable", ob(1), Verdict(status=Status.PASS)),
@@ -25,16 +24,7 @@ def test_report_counts_and_disagreements(tmp_path):
         EvaluationRow("proof", ob(1), Verdict(status=Status.FAIL)),
         EvaluationRow("proof", ob(2), Verdict(status=Status.PASS)),
     ]
-    store.write_task_result(
-        run_id=run.id,
-        task_id="t",
-        source="",
-        signature="",
-        requirement="",
-        generation=Generation(generator="offline", spec_text="x"),
-        evaluations=rows,
-        seconds=1,
-    )
+    record(store, run, "t", rows)
     report = build_report(store, store.run(run.id))
     assert report.layers["computable"]["pass"] == 1 and report.layers["computable"]["fail"] == 0
     assert report.examples_layers["computable"]["fail"] == 1  # the visible example is reported apart
@@ -48,20 +38,9 @@ def test_report_counts_and_disagreements(tmp_path):
 
 def test_protocol_names_dataset_examples(tmp_path):
     store = Store(tmp_path / "r.db")
-    run = store.create_run(
-        generator="offline", model=None, dataset="d", fingerprint="f", settings={}, git_revision=None, examples=0
-    )
+    run = new_run(store, "offline")
     rows = [EvaluationRow("computable", ob(0, Visibility.EXAMPLE), Verdict(status=Status.PASS))]
-    store.write_task_result(
-        run_id=run.id,
-        task_id="t",
-        source="",
-        signature="",
-        requirement="",
-        generation=Generation(generator="offline", spec_text="x"),
-        evaluations=rows,
-        seconds=1,
-    )
+    record(store, run, "t", rows)
     assert "marked `example` in the dataset" in build_report(store, store.run(run.id)).protocol
 
 
@@ -69,31 +48,15 @@ def test_compare_runs_on_common_tasks(tmp_path):
     from specbridge.report import compare_runs
 
     store = Store(tmp_path / "r.db")
-    runs = [
-        store.create_run(
-            generator=g, model=None, dataset="d", fingerprint=g, settings={}, git_revision=None, examples=0
-        )
-        for g in ("baseline", "specbridge")
-    ]
+    runs = [new_run(store, g) for g in ("baseline", "specbridge")]
     outcomes = {  # run index -> task -> verdict of its one obligation (None: generation failed)
         0: {"a": Status.PASS, "b": Status.FAIL, "c": None, "only_in_0": Status.PASS},
         1: {"a": Status.PASS, "b": Status.PASS, "c": Status.PASS},
     }
     for i, tasks in outcomes.items():
         for task_id, verdict in tasks.items():
-            ob = Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id=task_id, index=0, inputs={})
-            gen = Generation(generator=runs[i].generator, spec_text="x", error=None if verdict else "boom")
-            rows = [EvaluationRow("computable", ob, Verdict(status=verdict))] if verdict else []
-            store.write_task_result(
-                run_id=runs[i].id,
-                task_id=task_id,
-                source="",
-                signature="",
-                requirement="",
-                generation=gen,
-                evaluations=rows,
-                seconds=0,
-            )
+            rows = [EvaluationRow("computable", pre_accepts(task_id), Verdict(status=verdict))] if verdict else []
+            record(store, runs[i], task_id, rows, error=None if verdict else "boom")
     result = compare_runs(store, *runs)
     assert result.common_tasks == 3  # only_in_0 is left out
     assert result.generated == (2, 3)
@@ -110,31 +73,17 @@ def test_compare_counts_missing_engines_as_unavailable_not_as_zero_passes(tmp_pa
 
     db = tmp_path / "r.db"
     store = Store(db)
-    runs = [
-        store.create_run(
-            generator=g, model=None, dataset="d", fingerprint=g, settings={}, git_revision=None, examples=0
-        )
-        for g in ("offline", "reference")
-    ]
+    runs = [new_run(store, g) for g in ("offline", "reference")]
     judge = {0: Status.UNAVAILABLE, 1: Status.PASS}
     proof = {0: Status.UNAVAILABLE, 1: Status.FAIL}
     for i, run in enumerate(runs):
-        o = Obligation(kind=ObligationKind.PRE_ACCEPTS, task_id="a", index=0, inputs={})
+        o = pre_accepts("a")
         rows = [
             EvaluationRow("judge", None, Verdict(status=judge[i])),
             EvaluationRow("computable", o, Verdict(status=Status.PASS)),
             EvaluationRow("proof", o, Verdict(status=proof[i])),
         ]
-        store.write_task_result(
-            run_id=run.id,
-            task_id="a",
-            source="",
-            signature="",
-            requirement="",
-            generation=Generation(generator=run.generator, spec_text="x"),
-            evaluations=rows,
-            seconds=0,
-        )
+        record(store, run, "a", rows)
     result = compare_runs(store, *runs)
     assert result.judge_pass == (0, 1) and result.judge_unavailable == (1, 0)
     assert result.proof_pass == (0, 0) and result.proof_unavailable == (1, 0)
@@ -148,23 +97,12 @@ def test_protocol_with_examples_k_also_names_tests_the_dataset_marks_example(tmp
     store = Store(tmp_path / "r.db")
 
     def protocol(visible_indexes: list[int]) -> str:
-        run = store.create_run(
-            generator="offline", model=None, dataset="d", fingerprint="f", settings={}, git_revision=None, examples=1
-        )
+        run = new_run(store, "offline", examples=1)
         rows = [
             EvaluationRow("computable", ob(i, Visibility.EXAMPLE), Verdict(status=Status.PASS)) for i in visible_indexes
         ]
         rows.append(EvaluationRow("computable", ob(5), Verdict(status=Status.PASS)))
-        store.write_task_result(
-            run_id=run.id,
-            task_id="t",
-            source="",
-            signature="",
-            requirement="",
-            generation=Generation(generator="offline", spec_text="x"),
-            evaluations=rows,
-            seconds=1,
-        )
+        record(store, run, "t", rows)
         return build_report(store, store.run(run.id)).protocol
 
     only_first = protocol([0])
@@ -181,12 +119,7 @@ def test_compare_warns_when_the_runs_hid_different_tests(tmp_path):
 
     db = tmp_path / "r.db"
     store = Store(db)
-    runs = [
-        store.create_run(
-            generator="offline", model=None, dataset="d", fingerprint=str(k), settings={}, git_revision=None, examples=k
-        )
-        for k in (0, 2)
-    ]
+    runs = [new_run(store, "offline", examples=k, fingerprint=str(k)) for k in (0, 2)]
     assert compare_runs(store, *runs).examples == (0, 2)
     out = CliRunner().invoke(app, ["compare", str(runs[0].id), str(runs[1].id), "--db", str(db)])
     assert out.exit_code == 0 and "--examples 0 vs 2" in out.output and "not like for like" in out.output
