@@ -15,6 +15,7 @@ from typing import Any
 
 from specbridge.errors import (
     EvaluationLimit,
+    IllTyped,
     LeanParseError,
     LeanRuntimeError,
     TestValueError,
@@ -35,6 +36,7 @@ __all__ = [
     "ValidationSummary",
     "check_spec_text",
     "parse_spec",
+    "prepare_spec",
     "validate_dataset",
 ]
 
@@ -44,26 +46,32 @@ def parse_spec(spec_text: str) -> A.Module:
     return parse_module(spec_text)
 
 
-_PROGRAM_CACHE: dict[tuple[str, str], Program | LeanParseError] = {}
+# a spec that fails to parse or to elaborate fails once: the error is cached like a program
+_PROGRAM_CACHE: dict[tuple[str, str], Program | LeanParseError | IllTyped | UnsupportedConstruct] = {}
 _CACHE_LIMIT = 256
 
 
 def _program(spec_text: str, settings: ComputableSettings) -> Program:
     key = (spec_text, settings.model_dump_json())
     hit = _PROGRAM_CACHE.get(key)
-    if isinstance(hit, LeanParseError):
+    if isinstance(hit, LeanParseError | IllTyped | UnsupportedConstruct):
         raise hit
     if hit is not None:
         return hit
     try:
         prog = Program(parse_module(spec_text), settings)
-    except LeanParseError as exc:
+    except (LeanParseError, IllTyped, UnsupportedConstruct) as exc:
         _PROGRAM_CACHE[key] = exc
         raise
     if len(_PROGRAM_CACHE) >= _CACHE_LIMIT:
         _PROGRAM_CACHE.clear()
     _PROGRAM_CACHE[key] = prog
     return prog
+
+
+def prepare_spec(spec_text: str, settings: ComputableSettings | None = None) -> Program:
+    """Parse and elaborate a spec once (cached); raises LeanParseError / IllTyped / UnsupportedConstruct."""
+    return _program(spec_text, settings or ComputableSettings())
 
 
 def _describe_inputs(task: Task, ob: Obligation) -> str:
@@ -140,6 +148,10 @@ def check_spec_text(
         prog = _program(spec_text, settings)
     except LeanParseError as exc:
         return [Verdict(status=Status.ERROR, message=f"parse error {exc}") for _ in obligations]
+    except IllTyped as exc:  # Lean rejects the spec: no obligation can be decided
+        return [Verdict(status=Status.ERROR, message=str(exc), cause="ill-typed") for _ in obligations]
+    except UnsupportedConstruct as exc:  # e.g. an unsupported command: Lean would elaborate the file differently
+        return [_unknown(str(exc), exc.construct, 0.0) for _ in obligations]
     except RecursionError:
         return [Verdict(status=Status.ERROR, message="spec nested too deeply") for _ in obligations]
 

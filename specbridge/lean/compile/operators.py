@@ -8,6 +8,7 @@ from typing import Any
 
 from specbridge.errors import EvaluationLimit, LeanRuntimeError, UnsupportedConstruct
 from specbridge.lean import ast as A
+from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
 from specbridge.lean.arith import (
     float_div,
@@ -282,6 +283,7 @@ class OperatorsMixin:
         leaves: list[A.Node] = []
         self._leaves(node, leaves)
         compiled, top = self._tree_type(leaves, scope, expected)
+        tcheck.check_mixed_tree(node, [t for _c, t in compiled.values()])
         code = self._build_tree(node, compiled, top, scope)
         if expected is not None:
             ty.unify(top, expected)
@@ -290,7 +292,8 @@ class OperatorsMixin:
     def c_UnOp(self, node: A.UnOp, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
         op = node.op
         if op in ("¬", "!"):
-            a, _ = self.expr(node.arg, scope, ty.BOOL if op == "!" else ty.PROP)
+            a, at = self.expr(node.arg, scope, ty.BOOL if op == "!" else ty.PROP)
+            self.check_type(node.arg, at, ty.BOOL if op == "!" else ty.PROP)
             return (lambda env: not a(env)), ty.BOOL if op == "!" else ty.PROP
         if op == "-":
             return self.arith_tree(node, scope, expected)
@@ -311,8 +314,10 @@ class OperatorsMixin:
             return self.relation(node, scope)
         if op in PROP_OPS:
             want = ty.BOOL if op in ("&&", "||") else ty.PROP
-            a, _ = self.expr(node.lhs, scope, want)
-            b, _ = self.expr(node.rhs, scope, want)
+            a, at = self.expr(node.lhs, scope, want)
+            b, bt = self.expr(node.rhs, scope, want)
+            self.check_type(node.lhs, at, want)
+            self.check_type(node.rhs, bt, want)
             if op in ("∧", "&&"):
                 return (lambda env: bool(a(env)) and bool(b(env))), want
             if op in ("∨", "||"):
@@ -352,6 +357,7 @@ class OperatorsMixin:
             return mem_set, ty.PROP
         if op in ("∈", "∉"):
             cc, ct = self.expr(node.rhs, scope)
+            tcheck.check_membership(node, ct)
             el = ty.arg(ct) if ty.head(ct) in ("List", "Array", "Finset", "Set", "Multiset", "Option") else None
             h = ty.head(ct)
             if h == "HashMap":
@@ -467,6 +473,7 @@ class OperatorsMixin:
         )
         if numeric_side:
             compiled, top = self._tree_type(leaves, scope, None)
+            tcheck.check_mixed_tree(node, [t for _c, t in compiled.values()])
             a = self._build_tree(node.lhs, compiled, top, scope)
             b = self._build_tree(node.rhs, compiled, top, scope)
             at = bt = top
@@ -492,6 +499,7 @@ class OperatorsMixin:
             elif hb == "Float" and ha in ("Nat", "Int"):
                 a = self.coerce(a, at, bt)
             elif not (ha in ("Nat", "Int") and hb in ("Nat", "Int")):
+                tcheck.check_sides(node, at, bt, self.user_types)
                 ty.unify(at, bt)
         res_t = ty.BOOL if op in ("==", "!=") else ty.PROP
         if op in ("=", "==", "≠", "!="):

@@ -1,0 +1,76 @@
+"""The elaboration stage: lexer → parser → **elaborate** → compiled closures → evaluation.
+
+`elaborate(module, budget)` runs once per spec, before any obligation: every definition of the module is
+elaborated eagerly (names resolved against locals, the spec's own definitions and the stdlib's Lean names;
+types inferred with unification and checked with the rules of `specbridge.lean.typecheck`), and the spec's
+`_precond`/`_postcond` must be propositions. The typed pass is the compiler's (`Compiler.expr` returns the
+code together with the type, so typing and semantics cannot drift apart); what it produces is the compiled
+module. A spec Lean would reject raises `IllTyped` (one message, line:column, the expression); a command we
+do not model raises `UnsupportedConstruct("unsupported command <X>")`, since Lean would elaborate the file
+differently and no verdict about it can be trusted.
+"""
+
+from __future__ import annotations
+
+from specbridge.errors import IllTyped, UnsupportedConstruct
+from specbridge.lean import ast as A
+from specbridge.lean import types as ty
+from specbridge.lean.interp import Compiler
+from specbridge.lean.runtime import Budget
+
+# `_precond`/`_postcond` become propositions of the obligations: Prop, or Bool coerced by `= true` as Lean does.
+_PROPOSITIONAL = frozenset(["Prop", "Bool"])
+
+
+# Commands that cannot change what the file's definitions mean when evaluated: sections, imports, options,
+# universes, derived instances (we compare every type structurally), and the `#`-queries.
+_IGNORABLE = frozenset(
+    ["section", "import", "set_option", "universe", "deriving", "#check", "#print", "#eval", "#guard", "#reduce"]
+)
+
+
+def _command_word(text: str) -> str:
+    word = text.split(None, 1)[0] if text.split() else text
+    if word == "#" and len(text.split()) > 1:  # the lexer's `#` then `eval`
+        return "#" + text.split()[1]
+    return word
+
+
+def check_commands(module: A.Module) -> None:
+    """Every command of the file is modelled, or the spec as a whole is `unknown` (never silently skipped):
+    `variable` adds binders to later definitions, `instance`/`attribute [instance]` change instance search,
+    `notation`/`macro`/`syntax` change the grammar, `axiom`/`opaque` add constants we cannot evaluate."""
+    for text in module.skipped:
+        word = _command_word(text)
+        if word in _IGNORABLE:
+            continue
+        if word == "attribute" and "instance" not in text:
+            continue  # `attribute [simp] f`: proof automation only
+        raise UnsupportedConstruct(f"unsupported command {word}", text)
+    for d in module.defs:
+        if d.kind == "instance":
+            raise UnsupportedConstruct("unsupported command instance", f"line {d.line}")
+
+
+def check_spec_propositions(compiler: Compiler) -> None:
+    """A definition named `<f>_precond`/`<f>_postcond` must denote a proposition (after its parameters)."""
+    for name, g in compiler.globals.items():
+        if not name.endswith(("_precond", "_postcond")):
+            continue
+        h = ty.head(g.result)
+        if h is not None and h not in _PROPOSITIONAL and h != "→":
+            d = g.defn
+            raise IllTyped(
+                f"`{name}` has type {ty.show(g.result)}, but a {name.rsplit('_', 1)[1]} must be a Prop", d.line, d.col
+            )
+
+
+def elaborate(module: A.Module, budget: Budget) -> Compiler:
+    """Elaborate the whole module (raises IllTyped / UnsupportedConstruct for the spec); returns it compiled."""
+    check_commands(module)
+    compiler = Compiler(module, budget)
+    check_spec_propositions(compiler)
+    return compiler
+
+
+__all__ = ["IllTyped", "check_commands", "check_spec_propositions", "elaborate"]
