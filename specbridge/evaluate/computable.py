@@ -91,6 +91,11 @@ def _evaluate_one(prog: Program, task: Task, ob: Obligation) -> Verdict:
         if ob.kind in (ObligationKind.PRE_ACCEPTS, ObligationKind.PRE_REJECTS):
             if not prog.has(pre_name):
                 return Verdict(status=Status.ERROR, message=f"the spec does not define `{pre_name}`")
+            if prog.arity(pre_name) != len(args):  # Lean: a partial application is not a Prop
+                return Verdict(
+                    status=Status.ERROR,
+                    message=f"`{pre_name}` takes {prog.arity(pre_name)} explicit arguments; expected {len(args)}",
+                )
             holds = bool(prog.call(pre_name, args))
         else:
             if not prog.has(post_name):

@@ -125,7 +125,11 @@ def evaluate_literal(text: str, type_text: str, compiler: Compiler) -> Any:
     try:
         code, got = compiler.expr(node, scope, expected)
     except IllTyped as exc:  # a test value of the wrong type is the dataset's error, not the spec's
-        raise TestValueError(f"test value `{text}` is not a value of type `{type_text}`: {exc.message}") from exc
+        try:
+            reads = f" (it reads as {ty.show(compiler.expr(node, Scope({}, FrameInfo(0)))[1])})"
+        except IllTyped:
+            reads = ""
+        raise TestValueError(f"test value `{text}` is not a value of type `{type_text}`{reads}: {exc.message}") from exc
     _check_literal_type(text, type_text, got, expected)
     env: list = [None] * max(frame.nslots, 1)
     compiler.budget.reset()

@@ -44,7 +44,7 @@ _GROUND = frozenset(
 # coercion at the maximal type, so no pair of them is reported.
 _NUMERIC = frozenset(["Nat", "Int", "Rat", "Float", "UInt8", "UInt16", "UInt32", "UInt64", "USize"])
 # Types with a `Membership` instance in core/Batteries/Mathlib, as far as we model them.
-_SCALARS = frozenset(["Nat", "Int", "Bool", "Char", "Float", "Unit", "Rat", "Prop"])
+_SCALARS = frozenset(["Nat", "Int", "Bool", "Char", "Float", "Unit", "Rat", "Prop", "→"])
 
 
 def compatible(a: ty.Type, b: ty.Type, user_types: frozenset[str] = frozenset(), *, either: bool = False) -> bool:
@@ -54,8 +54,10 @@ def compatible(a: ty.Type, b: ty.Type, user_types: frozenset[str] = frozenset(),
     if isinstance(a, ty.TV) or isinstance(b, ty.TV):
         return True
     ground = _GROUND | user_types
-    if a.name not in ground or b.name not in ground:
+    if (a.name not in ground and a.name != "→") or (b.name not in ground and b.name != "→"):
         return True
+    if a.name == b.name == "→":
+        return True  # our typing of function values is not precise enough to reject one
     if a.name == b.name:
         if len(a.args) != len(b.args):
             return True
@@ -64,6 +66,10 @@ def compatible(a: ty.Type, b: ty.Type, user_types: frozenset[str] = frozenset(),
         return True
     if {a.name, b.name} == {"Bool", "Prop"}:
         return True  # `decide p` / `b = true`
+    if "→" in (a.name, b.name):
+        # a function where a datum is expected (`Int.toNat f`); Prop/Bool stay open (∀ binders, predicates)
+        other = b.name if a.name == "→" else a.name
+        return other == "→" or other not in _GROUND or other in ("Prop", "Bool")
     if b.name == "Option" or (either and a.name == "Option"):
         return True  # `x : α` coerces to `Option α` (never back)
     return False
@@ -140,14 +146,19 @@ def check_sides(node: A.Node, a: ty.Type, b: ty.Type, user_types: frozenset[str]
         )
 
 
-def check_mixed_tree(node: A.Node, types: list[ty.Type]) -> None:
-    """An arithmetic/relation tree mixing numbers with lists, strings, Bools, …: no `HAdd`/`LT` instance."""
+def _is_numeral(node: A.Node) -> bool:
+    return isinstance(node, A.NumLit | A.FloatLit) or (isinstance(node, A.UnOp) and _is_numeral(node.arg))
+
+
+def check_mixed_tree(node: A.Node, leaves: list[A.Node], types: list[ty.Type]) -> None:
+    """An arithmetic/relation tree mixing numbers (or numerals) with lists, strings, Bools, …: Lean finds no
+    `HAdd`/`LT` instance, or no `OfNat` for the numeral at the tree's type (`"a" > 0`, `xs ≥ 8`)."""
     heads = {ty.head(t) for t in types} - {None}
-    numeric = heads & _NUMERIC
+    numeric = sorted(heads & _NUMERIC) or (["a numeral"] if any(_is_numeral(x) for x in leaves) else [])
     other = heads & (_GROUND - _NUMERIC - {"Option"})
     if numeric and other:
         raise IllTyped(
-            f"type mismatch: `{show_expr(node)}` mixes {sorted(numeric)[0]} with {sorted(other)[0]} "
+            f"type mismatch: `{show_expr(node)}` mixes {numeric[0]} with {sorted(other)[0]} "
             "(no instance combines them)",
             *_at(node),
         )
@@ -170,13 +181,29 @@ def check_numeral(node: A.NumLit, expected: ty.Type | None) -> None:
         )
 
 
+def check_scientific(node: A.FloatLit, expected: ty.Type | None) -> None:
+    """A decimal literal needs `OfScientific T`: Float and Rat have it, Nat, Int, strings, lists do not."""
+    h = ty.head(expected) if expected is not None else None
+    if h is not None and h in _GROUND and h not in ("Float", "Rat", "Option"):
+        raise IllTyped(f"failed to synthesize OfScientific {ty.show(expected)} (literal `{node.text}`)", *_at(node))
+
+
 def check_membership(node: A.BinOp, coll: ty.Type) -> None:
     """`a ∈ s` needs a `Membership` instance: none exists for a number, a Bool, a Char, …"""
     h = ty.head(coll)
-    if h in _SCALARS:
+    if h in _SCALARS or _is_numeral(node.rhs):
         raise IllTyped(
             f"failed to synthesize Membership _ {ty.show(coll)}: `{show_expr(node.rhs)}` is not a collection",
             *_at(node),
+        )
+
+
+def check_indexable(node: A.Index, coll: ty.Type) -> None:
+    """`c[i]` needs a `GetElem` instance: none for numbers, Bools, chars, options, pairs."""
+    h = ty.head(coll)
+    if h in _SCALARS or h in ("Option", "Prod") or _is_numeral(node.coll):
+        raise IllTyped(
+            f"failed to synthesize GetElem {ty.show(coll)}: `{show_expr(node.coll)}` cannot be indexed", *_at(node)
         )
 
 
@@ -263,8 +290,10 @@ __all__ = [
     "IllTyped",
     "check",
     "check_mixed_tree",
+    "check_scientific",
     "check_sides",
     "check_applicable",
+    "check_indexable",
     "check_membership",
     "check_numeral",
     "close_names",

@@ -214,6 +214,7 @@ class CoreMixin:
         return _const(node.value), ty.TV()
 
     def c_FloatLit(self, node: A.FloatLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        tcheck.check_scientific(node, expected)
         return _const(float(node.text)), ty.FLOAT
 
     def c_StrLit(self, node: A.StrLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:

@@ -95,6 +95,8 @@ _BITOPS: dict[str, Callable[[int, int], int]] = {
 }
 
 
+# types whose `<`/`≤` Python's comparison of our values implements (numbers, strings and chars by code point)
+_ORDERED = frozenset(["Nat", "Int", "Float", "Rat", "String", "Char", "UInt8", "UInt16", "UInt32", "UInt64", "USize"])
 RELS = frozenset(["=", "≠", "<", ">", "≤", "≥", "==", "!="])
 
 
@@ -283,7 +285,7 @@ class OperatorsMixin:
         leaves: list[A.Node] = []
         self._leaves(node, leaves)
         compiled, top = self._tree_type(leaves, scope, expected)
-        tcheck.check_mixed_tree(node, [t for _c, t in compiled.values()])
+        tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()])
         code = self._build_tree(node, compiled, top, scope)
         if expected is not None:
             ty.unify(top, expected)
@@ -384,6 +386,7 @@ class OperatorsMixin:
         if op == "::":
             hc, ht = self.expr(node.lhs, scope, ty.arg(expected) if ty.head(expected) == "List" else None)
             tc, tt = self.expr(node.rhs, scope, ty.list_t(ht))
+            self.check_type(node.rhs, tt, ty.list_t(ht))
             ty.unify(tt, ty.list_t(ht))
             return (lambda env: (hc(env), *tc(env))), tt
         if op == "++":
@@ -473,11 +476,15 @@ class OperatorsMixin:
         )
         if numeric_side:
             compiled, top = self._tree_type(leaves, scope, None)
-            tcheck.check_mixed_tree(node, [t for _c, t in compiled.values()])
+            tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()])
+            ordered = all(ty.head(t) in _ORDERED for _c, t in compiled.values())
+            shown = sorted({ty.show(t) for _c, t in compiled.values()})
             a = self._build_tree(node.lhs, compiled, top, scope)
             b = self._build_tree(node.rhs, compiled, top, scope)
             at = bt = top
         else:
+            ordered = True
+            shown = []
             a, at = self.expr(node.lhs, scope)
             b = None
             if ty.head(at) in ("Nat", "Int", "Float") and not _type_from_context(node.rhs):
@@ -515,9 +522,23 @@ class OperatorsMixin:
         if op in ("≠", "!="):
             return (lambda env: a(env) != b(env)), res_t
         if op == "<":
-            return (lambda env: a(env) < b(env)), res_t
-        if op == ">":
-            return (lambda env: a(env) > b(env)), res_t
-        if op == "≤":
-            return (lambda env: a(env) <= b(env)), res_t
-        return (lambda env: a(env) >= b(env)), res_t
+            cmp: Code = lambda env: a(env) < b(env)  # noqa: E731
+        elif op == ">":
+            cmp = lambda env: a(env) > b(env)  # noqa: E731
+        elif op == "≤":
+            cmp = lambda env: a(env) <= b(env)  # noqa: E731
+        else:
+            cmp = lambda env: a(env) >= b(env)  # noqa: E731
+        if ordered and ty.head(at) in _ORDERED and ty.head(bt) in _ORDERED:
+            return cmp, res_t
+        # an order whose instance we do not know statically (Option, a function, an unknown type): Python's
+        # comparison of such values is no Lean verdict, so a clash is a named unknown, not an interpreter error
+        what = f"`{op}` on {' and '.join(shown or [ty.show(at), ty.show(bt)])}"
+
+        def guarded(env: list) -> Any:
+            try:
+                return cmp(env)
+            except TypeError:
+                raise UnsupportedConstruct(what) from None
+
+        return guarded, res_t
