@@ -161,3 +161,18 @@ def test_an_unmodelled_command_makes_the_spec_unknown(command: str, word: str) -
     vs = _verdicts(_spec("result = xs.length", command + "\n"))
     assert {v.status for v in vs} == {Status.UNKNOWN}
     assert {v.cause for v in vs} == {f"unsupported command {word}"}
+
+
+@pytest.mark.parametrize(
+    "helpers",
+    [
+        # found by elaborating the vericoding corpus (Lean files that compile): String's anonymous constructor
+        "def cnt : String → Nat\n  | ⟨[]⟩ => 0\n  | ⟨_ :: cs⟩ => 1 + cnt ⟨cs⟩\n",
+        # `⟨…⟩` without an expected type is postponed by Lean until its use decides the structure
+        "def firstTwo (s : String) : Bool :=\n  let t := ⟨s.data.take 2⟩\n  isShort t\n"
+        "where isShort (u : String) : Bool := u.length ≤ 2\n",
+    ],
+)
+def test_postponed_anonymous_constructors_are_not_rejected(helpers: str) -> None:
+    vs = _verdicts(_spec("result = xs.length", helpers))
+    assert Status.ERROR not in {v.status for v in vs}, [(v.status, v.message) for v in vs]

@@ -193,7 +193,8 @@ class PatternsMixin:
             elems = p.elems
             if isinstance(p, A.Anon) and len(elems) != 2 and ty.head(t) != "Prod":
                 if len(elems) >= 1:
-                    return self.pattern(elems[0], scope, t)
+                    # `⟨cs⟩` against a String matches its `data : List Char` (our strings are sequences of chars)
+                    return self.pattern(elems[0], scope, ty.TV() if ty.head(t) == "String" else t)
             if len(elems) == 1:
                 return self.pattern(elems[0], scope, t)
             if isinstance(p, A.Tuple):
