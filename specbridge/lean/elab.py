@@ -24,8 +24,26 @@ _PROPOSITIONAL = frozenset(["Prop", "Bool"])
 
 # Commands that cannot change what the file's definitions mean when evaluated: sections, imports, options,
 # universes, derived instances (we compare every type structurally), and the `#`-queries.
+# `termination_by`/`decreasing_by` written at column 1 still belong to the definition above (its termination
+# proof). `#exit` is not here: it ends the file, so later definitions would not exist.
 _IGNORABLE = frozenset(
-    ["section", "import", "set_option", "universe", "deriving", "#check", "#print", "#eval", "#guard", "#reduce"]
+    [
+        "section",
+        "import",
+        "set_option",
+        "universe",
+        "deriving",
+        "termination_by",
+        "decreasing_by",
+        "#check",
+        "#print",
+        "#eval",
+        "#guard",
+        "#guard_msgs",
+        "#reduce",
+        "#align",
+        "#lint",
+    ]
 )
 
 

@@ -132,6 +132,10 @@ def test_a_postcondition_that_is_not_a_proposition_is_rejected() -> None:
             "set_option maxHeartbeats 400000\nattribute [simp] List.length\n"
             "theorem helper_ok : 1 + 1 = 2 := by decide\n",
         ),
+        (
+            "result = sz xs",
+            "def sz : List Nat → Nat\n  | [] => 0\n  | _ :: t => sz t + 1\ntermination_by l => l.length\n#check sz\n",
+        ),
     ],
 )
 def test_well_typed_specs_are_still_accepted(post: str, helpers: str) -> None:
@@ -155,6 +159,7 @@ def test_an_unknown_name_that_is_no_misspelling_is_unknown_not_an_error() -> Non
         ("attribute [instance] Nat.decEq", "attribute"),
         ('syntax "frob" : term', "syntax"),
         ("frobnicate_command Foo", "frobnicate_command"),
+        ("#exit", "#exit"),  # the rest of the file is not elaborated
     ],
 )
 def test_an_unmodelled_command_makes_the_spec_unknown(command: str, word: str) -> None:
