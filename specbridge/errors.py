@@ -86,3 +86,6 @@ class IllTyped(SpecBridgeError):
         self.line = line
         self.column = column
         super().__init__(f"ill-typed: {message} at {line}:{column}")
+
+    def __reduce__(self) -> tuple:  # picklable across a worker-process boundary
+        return (IllTyped, (self.message, self.line, self.column))

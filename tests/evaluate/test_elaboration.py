@@ -181,3 +181,13 @@ def test_an_unmodelled_command_makes_the_spec_unknown(command: str, word: str) -
 def test_postponed_anonymous_constructors_are_not_rejected(helpers: str) -> None:
     vs = _verdicts(_spec("result = xs.length", helpers))
     assert Status.ERROR not in {v.status for v in vs}, [(v.status, v.message) for v in vs]
+
+
+def test_the_elaboration_error_survives_pickling() -> None:
+    # evaluation may run in a worker process: the spec's error must cross the boundary intact
+    import pickle
+
+    from specbridge.errors import IllTyped
+
+    exc = pickle.loads(pickle.dumps(IllTyped("type mismatch: `x`", 3, 7)))
+    assert str(exc) == "ill-typed: type mismatch: `x` at 3:7" and (exc.line, exc.column) == (3, 7)
