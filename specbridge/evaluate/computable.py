@@ -23,6 +23,7 @@ from specbridge.errors import (
     UntrustedSpecError,
 )
 from specbridge.lean import ast as A
+from specbridge.lean.elab import signature_mismatch
 from specbridge.lean.parser import parse_module
 from specbridge.lean.program import Program, run_with_big_stack
 from specbridge.lean.sandbox import check_untrusted
@@ -96,11 +97,17 @@ def _evaluate_one(prog: Program, task: Task, ob: Obligation) -> Verdict:
                     status=Status.ERROR,
                     message=f"`{pre_name}` takes {prog.arity(pre_name)} explicit arguments; expected {len(args)}",
                 )
+            clash = signature_mismatch(prog.compiler, pre_name, [p.type for p in sig.params])
+            if clash:
+                return Verdict(status=Status.ERROR, message=clash, cause="ill-typed")
             holds = bool(prog.call(pre_name, args))
         else:
             if not prog.has(post_name):
                 return Verdict(status=Status.ERROR, message=f"the spec does not define `{post_name}`")
             assert ob.output is not None
+            clash = signature_mismatch(prog.compiler, post_name, [*(p.type for p in sig.params), sig.return_type])
+            if clash:
+                return Verdict(status=Status.ERROR, message=clash, cause="ill-typed")
             result = prog.value(ob.output, sig.return_type)
             n = prog.arity(post_name)
             call_args = [*args, result]

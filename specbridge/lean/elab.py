@@ -12,11 +12,14 @@ differently and no verdict about it can be trusted.
 
 from __future__ import annotations
 
+import functools
+
 from specbridge.errors import IllTyped, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
 from specbridge.lean.interp import Compiler
 from specbridge.lean.runtime import Budget
+from specbridge.lean.typecheck import compatible
 
 # `_precond`/`_postcond` become propositions of the obligations: Prop, or Bool coerced by `= true` as Lean does.
 _PROPOSITIONAL = frozenset(["Prop", "Bool"])
@@ -83,6 +86,34 @@ def check_spec_propositions(compiler: Compiler) -> None:
             )
 
 
+@functools.lru_cache(maxsize=1024)
+def _signature_type(text: str) -> ty.Type:
+    # read-only use (compatible never unifies), so one parsed type per text may be shared
+    from specbridge.lean.program import parse_type
+
+    return parse_type(text)
+
+
+def signature_mismatch(compiler: Compiler, name: str, param_types: list[str]) -> str | None:
+    """Why the definition `name` cannot take arguments of the task signature's types (`None`: it can).
+
+    Lean elaborates the obligation `name a₁ … aₙ` with the signature's argument types: a parameter of a
+    clashing type (`digits : Nat` for a `List Nat` input) makes the obligation ill-typed."""
+    g = compiler.globals.get(name)
+    if g is None:
+        return None
+    for i, (want_text, have) in enumerate(zip(param_types, g.params, strict=False)):
+        want = _signature_type(want_text)
+        if not compatible(want, have, compiler.user_types):
+            names = g.param_names()
+            pname = names[i] if i < len(names) and names[i] else f"#{i + 1}"
+            return (
+                f"ill-typed: `{name}` takes `{pname} : {ty.show(have)}`, but the signature gives it a value of type "
+                f"`{want_text}` at {g.defn.line}:{g.defn.col}"
+            )
+    return None
+
+
 def elaborate(module: A.Module, budget: Budget) -> Compiler:
     """Elaborate the whole module (raises IllTyped / UnsupportedConstruct for the spec); returns it compiled."""
     check_commands(module)
@@ -91,4 +122,4 @@ def elaborate(module: A.Module, budget: Budget) -> Compiler:
     return compiler
 
 
-__all__ = ["IllTyped", "check_commands", "check_spec_propositions", "elaborate"]
+__all__ = ["IllTyped", "check_commands", "check_spec_propositions", "elaborate", "signature_mismatch"]

@@ -191,3 +191,19 @@ def test_the_elaboration_error_survives_pickling() -> None:
 
     exc = pickle.loads(pickle.dumps(IllTyped("type mismatch: `x`", 3, 7)))
     assert str(exc) == "ill-typed: type mismatch: `x` at 3:7" and (exc.line, exc.column) == (3, 7)
+
+
+def test_a_parameter_type_that_clashes_with_the_signature_is_an_error() -> None:
+    # the task gives `xs : List Nat`; a precondition declaring `xs : Nat` cannot be applied to it in Lean
+    spec = (
+        "def f_precond (xs : Nat) : Prop := xs < 5\n"
+        "def f_postcond (xs : List Nat) (result : Nat) : Prop := result = xs.length\n"
+    )
+    obs = build_obligations(TASK)
+    by_kind = {(o.kind.value, v.status, v.message) for o, v in zip(obs, _verdicts(spec), strict=True)}
+    pre = {(s, m) for k, s, m in by_kind if k.startswith("pre")}
+    assert {s for s, _ in pre} == {Status.ERROR}
+    assert all(
+        "`f_precond` takes `xs : Nat`, but the signature gives it a value of type `List Nat`" in m for _, m in pre
+    )
+    assert {s for k, s, _ in by_kind if k.startswith("post")} == {Status.PASS}
