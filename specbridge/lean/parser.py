@@ -1460,6 +1460,8 @@ def parse_module(text: str) -> A.Module:
         return Parser(text).parse_module()
     except RecursionError:
         raise LeanParseError("expression nested too deeply", 1, 1) from None
+    except OverflowError as exc:  # e.g. the lexer's `"\u{FFFFFFFFFFFFFFFFFFFF}"`: a bad literal, not a crash
+        raise LeanParseError(f"literal out of range ({exc})", 1, 1) from None
 
 
 def parse_term(text: str) -> A.Node:
@@ -1471,3 +1473,5 @@ def parse_term(text: str) -> A.Node:
         return e
     except RecursionError:
         raise LeanParseError("expression nested too deeply", 1, 1) from None
+    except OverflowError as exc:  # e.g. the lexer's `"\u{FFFFFFFFFFFFFFFFFFFF}"`: a bad literal, not a crash
+        raise LeanParseError(f"literal out of range ({exc})", 1, 1) from None

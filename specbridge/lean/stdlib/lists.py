@@ -814,7 +814,8 @@ def _lean_lt(a: Any, b: Any) -> bool:
 
 @builtin("List.mergeSort", "(xs : List α) (le : α → α → Bool := fun a b => a ≤ b) : List α")
 def merge_sort(xs: tuple, le: Any = None) -> tuple:
-    build(len(xs) * max(1, len(xs).bit_length()), "List.mergeSort")
+    build(len(xs), "List.mergeSort")
+    charge(len(xs) * len(xs).bit_length() // ELEMENTS_PER_STEP)
     # stable sort by `le` (Lean's mergeSort is stable)
     if le is None:
         return tuple(sorted(xs))
