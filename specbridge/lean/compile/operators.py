@@ -19,6 +19,7 @@ from specbridge.lean.arith import (
     nat_mod,
     nat_sub,
 )
+from specbridge.lean.limits import build
 from specbridge.lean.runtime import (
     Budget,
     Code,
@@ -388,19 +389,40 @@ class OperatorsMixin:
             tc, tt = self.expr(node.rhs, scope, ty.list_t(ht))
             self.check_type(node.rhs, tt, ty.list_t(ht))
             ty.unify(tt, ty.list_t(ht))
-            return (lambda env: (hc(env), *tc(env))), tt
+
+            def cons(env: list) -> tuple:
+                x, xs = hc(env), tc(env)
+                build(len(xs) + 1, "::")  # O(1) in Lean, a tuple copy here: charge the time it takes here
+                return (x, *xs)
+
+            return cons, tt
         if op == "++":
             a, at = self.expr(node.lhs, scope, expected)
             b, bt = self.expr(node.rhs, scope, at)
             ty.unify(at, bt)
             h = ty.head(at) or ty.head(bt)
+            # the result's size is checked before it is allocated, and the copying charged (lean/limits.py)
             if h == "Array":
-                return (lambda env: LArray(a(env) + b(env))), at
+
+                def app_array(env: list) -> Any:
+                    x, y = a(env), b(env)
+                    build(len(x) + len(y), "++")
+                    return LArray(x + y)
+
+                return app_array, at
             if h == "List":
-                return (lambda env: a(env) + tuple(b(env))), at
+
+                def app_list(env: list) -> Any:
+                    x, y = a(env), b(env)
+                    build(len(x) + len(y), "++")
+                    return x + tuple(y)
+
+                return app_list, at
 
             def app(env: list) -> Any:
                 x, y = a(env), b(env)
+                if hasattr(x, "__len__") and hasattr(y, "__len__"):
+                    build(len(x) + len(y), "++")
                 r = x + tuple(y) if isinstance(x, tuple) and not isinstance(y, str) else x + y
                 return LArray(r) if isinstance(x, LArray) else r
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from specbridge.errors import EvaluationLimit
 from specbridge.lean.arith import int_ediv, int_emod, int_fdiv, int_fmod, int_tdiv, int_tmod, nat_div, nat_mod, nat_sub
+from specbridge.lean.limits import ELEMENTS_PER_STEP, charge
 from specbridge.lean.stdlib import builtin
 from specbridge.lean.values import Some
 
@@ -162,6 +163,7 @@ def nat_todigits(b: int, n: int) -> tuple:
         return ("0",)
     out = []
     while n:
+        charge(1)  # one step per digit: base 1 never reaches 0 here
         d = n % b
         out.append(digits[d] if d < 16 else "*")
         n //= b
@@ -262,6 +264,7 @@ def _with_bound(f: Any, k: int) -> Callable[..., Any]:
 
 @builtin("Nat.fold", "(n : Nat) (f : Nat → Prop → α → α) (init : α) : α")
 def nat_fold(n: int, f: Any, init: Any) -> Any:
+    charge(n // ELEMENTS_PER_STEP)  # the callback may be a built-in, which charges nothing
     g = _with_bound(f, 3)
     acc = init
     for i in range(n):
@@ -271,6 +274,7 @@ def nat_fold(n: int, f: Any, init: Any) -> Any:
 
 @builtin("Nat.foldRev", "(n : Nat) (f : Nat → Prop → α → α) (init : α) : α")
 def nat_fold_rev(n: int, f: Any, init: Any) -> Any:
+    charge(n // ELEMENTS_PER_STEP)
     g = _with_bound(f, 3)
     acc = init
     for i in reversed(range(n)):
@@ -280,6 +284,7 @@ def nat_fold_rev(n: int, f: Any, init: Any) -> Any:
 
 @builtin("Nat.repeat", "(f : α → α) (n : Nat) (a : α) : α")
 def nat_repeat(f: Any, n: int, a: Any) -> Any:
+    charge(n // ELEMENTS_PER_STEP)
     from specbridge.lean.values import fn1
 
     g = fn1(f)
@@ -303,6 +308,7 @@ def nat_any(n: int, p: Any) -> bool:
 # `Fin n` values are Nats here: Fin.foldl/foldr iterate 0 … n-1, `i.val` is the number itself
 @builtin("Fin.foldl", "(n : Nat) (f : α → Nat → α) (init : α) : α")
 def fin_foldl(n: int, f: Any, init: Any) -> Any:
+    charge(n // ELEMENTS_PER_STEP)
     from specbridge.lean.values import fn2
 
     g = fn2(f)
@@ -314,6 +320,7 @@ def fin_foldl(n: int, f: Any, init: Any) -> Any:
 
 @builtin("Fin.foldr", "(n : Nat) (f : Nat → α → α) (init : α) : α")
 def fin_foldr(n: int, f: Any, init: Any) -> Any:
+    charge(n // ELEMENTS_PER_STEP)
     from specbridge.lean.values import fn2
 
     g = fn2(f)
