@@ -98,7 +98,7 @@ def checked_literal(text: str) -> str:
     except LeanParseError as exc:
         raise ValueError(f"not a Lean literal: {_short(text)}: {exc}") from exc
     # test values are pasted into the proof layer's theorems: the sandbox's refusals apply to them as to specs
-    refused = find_violations(text)
+    refused = find_violations(text, term=True)
     if refused:
         raise ValueError(f"not allowed in a test value: {_short(text)}: {refused[0]}")
     return text

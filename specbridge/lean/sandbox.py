@@ -1,125 +1,161 @@
-"""Refuse untrusted specs: anything that runs code at elaboration time or widens what Lean trusts.
+"""The gate in front of Lean: untrusted spec text may contain only an allow-listed subset of Lean.
 
-Specs come from a model. Before any layer sees one, `check_untrusted` scans its tokens — skipping comments
-(`--`, nested `/- -/`) and string / char literals the way Lean's own scanner does — and refuses commands
-(`#eval`, `run_cmd`, `elab`, `notation`, …), trust-widening declarations (`axiom`, `sorry`, `unsafe`,
-`@[extern]`, `opaque`, …), `set_option` outside an allow-list, `open` of namespaces outside an allow-list
-(a spec-defined namespace could shadow the names our rendering refers to) and `import` outside
-Mathlib/Std/Batteries/our own modules.
+Layer 3 hands spec text to a real Lean process, where elaboration can run arbitrary code. Untrusted text (a
+model's answer, a corpus entry, a user's file) is read with SpecBridge's one lexer (`lexer.lex`, Lean's own
+token rules) and may contain only (docs/security.md):
 
-The scanner is deliberately conservative: where it is unsure whether text is a comment or string it treats
-it as code, so it can only refuse too much, never too little. Escaped identifiers (`«sorry»`), unicode
-lookalikes of refused words (`ѕorry` with a Cyrillic `ѕ`) and invisible or bidi-control characters are
-refused too. Positions are 1-based line and 1-based column (in characters).
+- declarations `def`, `abbrev`, `theorem`, `lemma` (optionally `noncomputable`, a doc comment, allowed
+  attributes), with `where`, `let rec`, `termination_by` and `decreasing_by` (allowed tactics only);
+- `structure` and `inductive`, deriving only `Repr`, `DecidableEq`, `BEq`, `Inhabited`; `mutual … end`;
+- the attributes `reducible`, `simp`, `inline`, `irreducible` (in `@[…]` or `attribute […]`, optionally
+  `local`/`scoped`);
+- `open` of a fixed list of library namespaces (`open Std`, `open List in …`);
+- tactics from `ALLOWED_TACTICS` inside `by` and `decreasing_by`.
+
+Everything else is refused with the construct and its line:column: every `#` command, `variable`, `include`,
+`instance`, `namespace`, `section`, `notation`, `macro`, `syntax`, `elab`, `set_option`, `axiom`, `opaque`,
+`unsafe`, `partial`, `import`, other attributes and tactics, `sorry`, syntax quotations, escaped «names», and
+any lexical error (Lean reports it and keeps reading from the error, so the rest of the text would not mean
+what it seems). A string containing `{` must read the same as an interpolated string (`s!"…"`,
+`throwError "…"`: every `{…}` is code), with only simple terms inside the braces.
+
+Trusted text (a dataset's own reference spec) is checked only for what the rendering relies on: it lexes,
+and it neither enters SpecBridge's namespace nor closes a scope it did not open. The API makes the caller
+choose (`Trust`); when unsure, callers pass `Trust.UNTRUSTED`.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from enum import StrEnum
 
-from specbridge.errors import UntrustedSpecError
+from specbridge.errors import LeanParseError, UntrustedSpecError
+from specbridge.lean.lexer import DOC, EOF, FLOAT, IDENT, KW, NAME, NUM, STR, SYM, Token, lex
 
-# --- what is refused, with the reason shown to the user -------------------------------------------------
 
-_COMMANDS_THAT_RUN_CODE = {
-    "run_cmd": "runs arbitrary meta code",
-    "run_elab": "runs arbitrary meta code",
-    "run_meta": "runs arbitrary meta code",
-    "run_tac": "runs arbitrary tactic code",
-    "by_elab": "runs arbitrary elaborator code",
-    "elab": "defines an elaborator (meta code run at elaboration time)",
-    "elab_rules": "defines an elaborator (meta code run at elaboration time)",
-    "macro": "defines a macro (rewrites syntax, can shadow our rendering)",
-    "macro_rules": "defines a macro (rewrites syntax, can shadow our rendering)",
-    "syntax": "extends the grammar (can change what our rendering means)",
-    "declare_syntax_cat": "extends the grammar",
-    "notation": "redefines notation (can change what our rendering means)",
-    "infix": "redefines notation (can change what our rendering means)",
-    "infixl": "redefines notation (can change what our rendering means)",
-    "infixr": "redefines notation (can change what our rendering means)",
-    "prefix": "redefines notation (can change what our rendering means)",
-    "postfix": "redefines notation (can change what our rendering means)",
-    "binop%": "elaborator-level notation",
-    "initialize": "runs IO when the module is initialized",
-    "builtin_initialize": "runs IO when the module is initialized",
-    "simproc": "defines a simplification procedure (meta code)",
-    "dsimproc": "defines a simplification procedure (meta code)",
-    "simproc_decl": "defines a simplification procedure (meta code)",
-    "meta": "declares meta code",
-    "export": "creates aliases that can shadow the names our rendering uses",
-    "register_option": "registers options (meta code)",
-    "register_simp_attr": "registers attributes (meta code)",
-    "unsafe": "unsafe code escapes the kernel's checks",
-    "implemented_by": "replaces checked code by unchecked code",
-    "extern": "replaces checked code by foreign code",
-    "axiom": "adds an unproved assumption",
-    "sorry": "admits a goal without proof",
-    "admit": "admits a goal without proof",
-    "sorryAx": "admits a goal without proof",
-    "opaque": "declares a constant whose body the kernel cannot see or check",
-    "native_decide": "trusts the compiler (only SpecBridge's own rendering may opt in)",
-    "ofReduceBool": "trusts the compiler",
-    "ofReduceNat": "trusts the compiler",
-    "trustCompiler": "trusts the compiler",
-    "native": "asks a tactic to trust the compiler",
-    "lcProof": "an unchecked proof term",
-    "unsafeCast": "unsafe code escapes the kernel's checks",
-    "unsafeIO": "runs IO from pure code",
-    "unsafeBaseIO": "runs IO from pure code",
-    "unsafeEIO": "runs IO from pure code",
-    "ptrAddrUnsafe": "unsafe code escapes the kernel's checks",
-    "withPtrAddrUnsafe": "unsafe code escapes the kernel's checks",
-    "plausible": "runs compiled spec code during elaboration",
-    "slim_check": "runs compiled spec code during elaboration",
-    "debug.skipKernelTC": "skips the kernel's type checking",
-}
+class Trust(StrEnum):
+    """Who wrote a spec text: the dataset's authors (`trusted`) or anyone else (`untrusted`)."""
 
-# Attributes a spec may use; anything else (`extern`, `implemented_by`, `init`, `csimp`, `export`,
-# `command_elab`, `tactic`, …) is refused.
-ALLOWED_ATTRIBUTES = frozenset(
+    TRUSTED = "trusted"
+    UNTRUSTED = "untrusted"
+
+
+# --- the allow-lists --------------------------------------------------------------------------------------
+
+DECLARATIONS = frozenset({"def", "abbrev", "theorem", "lemma", "structure", "inductive"})
+ALLOWED_ATTRIBUTES = frozenset({"reducible", "simp", "inline", "irreducible"})
+ALLOWED_DERIVING = frozenset({"Repr", "DecidableEq", "BEq", "Inhabited"})
+# `open` of these (and their sub-namespaces); never SpecBridge's own namespace.
+ALLOWED_OPENS = frozenset(
     {
-        "simp", "reducible", "irreducible", "semireducible", "inline", "noinline", "macro_inline",
-        "specialize", "instance", "default_instance", "local", "scoped", "ext", "match_pattern",
-        "pp_nodot", "inherit_doc", "deprecated", "induction_eliminator", "cases_eliminator",
-        "grind", "refl", "symm", "trans", "norm_cast", "push_cast", "simps", "aesop",
+        "Std", "List", "Array", "Nat", "Int", "String", "Char", "Option", "Prod", "Function", "Bool", "Fin",
+        "Sum", "Classical", "BigOperators", "Finset", "Multiset", "Set", "Rat", "Real", "Float", "Vector",
     }
 )  # fmt: skip
-
+# `import`s of a trusted reference (or a task's metadata) that the rendering hoists; untrusted text imports nothing.
 ALLOWED_IMPORT_ROOTS = frozenset({"Mathlib", "Std", "Batteries", "Init", "Aesop", "SpecBridge"})
+# Clauses of a declaration that may start a line at column 1.
+_CLAUSES = frozenset({"where", "termination_by", "decreasing_by", "deriving", "with", "extends", "|"})
 
-# `set_option NAME …` is allowed for these names (or names under these prefixes ending in ".").
-ALLOWED_OPTIONS = frozenset({"autoImplicit", "relaxedAutoImplicit", "maxRecDepth"})
-ALLOWED_OPTION_PREFIXES = ("pp.", "linter.")
-
-# Namespaces a spec may `open` (also `open … in`); opening anything else could shadow our names.
-ALLOWED_OPEN_ROOTS = frozenset(
-    {
-        "List", "Array", "Nat", "Int", "String", "Char", "Option", "Prod", "Function", "Std", "Finset",
-        "Multiset", "Set", "Classical", "BigOperators", "Decidable", "Bool", "Fin", "Sum", "Rat", "Real",
-        "Float", "Vector", "Subarray", "HashMap", "HashSet", "Batteries", "Mathlib",
-    }
-)  # fmt: skip
-
-# Strings after these heads are interpolated: `{…}` inside them is code.
-_INTERPOLATING_HEADS = frozenset(
-    {"s!", "m!", "f!", "throwError", "throwErrorAt", "logInfo", "logWarning", "logError", "dbg_trace"}
+ALLOWED_TACTICS = frozenset(
+    """decide simp simp_all simpa dsimp simp_arith omega rfl exact intro intros constructor linarith nlinarith
+    norm_num positivity trivial tauto assumption contradiction cases rcases obtain induction apply refine refine'
+    use exists unfold rw rewrite rwa split by_cases exfalso left right subst show have let calc ring ring_nf
+    aesop gcongr push_neg norm_cast exact_mod_cast push_cast ac_rfl funext ext congr specialize generalize change
+    clear revert skip done next case match suffices injection symm trans decreasing_tactic decreasing_trivial
+    decreasing_with simp_wf by_contra contrapose absurd nofun nomatch split_ifs interval_cases fin_cases
+    field_simp zify qify bound subst_vars and_intros iterate if""".split()
 )
+_COMBINATORS = frozenset({"try", "repeat", "all_goals", "any_goals", "focus", "first", "iterate"})
+_ALLOWED_FLAGS = frozenset({"arith", "contextual", "decide", "zetaDelta"})
 
+# --- what is refused wherever it appears, with the reason -------------------------------------------------
+
+_RUNS_CODE = "runs code while Lean elaborates the file"
+_SYNTAX = "changes how Lean reads the rest of the file (and so what the rendered obligations mean)"
+_SCOPE = "changes which names and instances the rendered obligations see"
+_TRUST = "adds an unproved assumption or trusts unchecked code"
+_META = "meta-programming, which a specification has no use for"
+
+REFUSED_WORDS: dict[str, str] = {
+    **dict.fromkeys(
+        "run_cmd run_elab run_meta run_tac by_elab initialize builtin_initialize test_extern".split(), _RUNS_CODE
+    ),
+    **dict.fromkeys(
+        """elab elab_rules macro macro_rules syntax declare_syntax_cat notation notation3 infix infixl infixr prefix
+        postfix binder_predicate binder_predicates unif_hint simproc dsimproc simproc_decl dsimproc_decl
+        builtin_simproc builtin_dsimproc register_option register_builtin_option register_simp_attr
+        register_label_attr register_parser_alias declare_config_elab declare_command_config_elab
+        declare_simp_like_tactic declare_aesop_rule_sets add_aesop_rules erase_aesop_rules grind_pattern
+        initialize_simps_projections recommended_spelling""".split(),
+        _SYNTAX,
+    ),
+    **dict.fromkeys(
+        """namespace section variable include omit instance export universe set_option open_locale alias
+        seal unseal local scoped class example irreducible_def recall variable?
+        add_decl_doc library_note assert_not_exists assert_not_imported suppress_compilation
+        unsuppress_compilation compile_inductive compile_def mk_iff_of_inductive_prop extend_docs
+        count_heartbeats whatsnew gen_injective_theorems import""".split(),
+        _SCOPE,
+    ),
+    **dict.fromkeys(
+        """axiom opaque unsafe sorry admit sorryAx proof_wanted implemented_by extern csimp native_decide
+        ofReduceBool ofReduceNat trustCompiler lcProof lcUnreachable unsafeCast unsafeIO unsafeBaseIO
+        unsafeEIO ptrAddrUnsafe withPtrAddrUnsafe init_quot""".split(),
+        _TRUST,
+    ),
+    **dict.fromkeys(
+        """throwError throwErrorAt logInfo logInfoAt logWarning logWarningAt logError logErrorAt dbg_trace
+        dbgTrace dbgTraceIfShared include_str meta nonrec public private protected partial""".split(),
+        _META,
+    ),
+}
+REFUSED_WORDS["partial"] = (
+    "a `partial def` is an opaque constant: no obligation about it can be proved, and with native_decide Lean "
+    "would trust its compiled code instead of its definition"
+)
+REFUSED_WORDS["private"] = REFUSED_WORDS["protected"] = "hides or renames a declaration the obligations refer to"
+REFUSED_WORDS["native_decide"] = "trusts the compiler (only SpecBridge's rendering may opt in, via settings)"
+REFUSED_WORDS["sorry"] = REFUSED_WORDS["admit"] = REFUSED_WORDS["sorryAx"] = "admits a goal without proof"
+# Tactic names are not reserved words in Lean (`stop` can name a variable): these are refused as tactics only.
+REFUSED_TACTICS: dict[str, str] = {
+    **dict.fromkeys(
+        "bv_decide bv_check bv_normalize bv_omega".split(),
+        "trusts an external SAT checker's certificate or reads files",
+    ),  # fmt: skip
+    **dict.fromkeys("plausible slim_check".split(), "runs compiled spec code during elaboration"),
+    **dict.fromkeys(
+        "exact? apply? rw? hint polyrith".split(),
+        "a search tactic (slow, prints suggestions; `polyrith` calls a web service)",
+    ),  # fmt: skip
+    "stop": "admits the rest of the proof without checking it",
+    "native_decide": REFUSED_WORDS["native_decide"],
+}
+# Roots of namespaces whose code is meta-level or does IO; a spec refers to none of them.
+REFUSED_NAMESPACES: dict[str, str] = {
+    **dict.fromkeys(("IO", "EIO", "BaseIO", "System", "IO.FS", "IO.Process"), "does IO"),
+    **dict.fromkeys(
+        tuple(
+            f"Lean.{m}"
+            for m in "Elab Meta Compiler Environment Parser Syntax Macro Core IR Kernel Server Json Widget".split()
+        ),
+        _META,
+    ),
+    "SpecBridge": "SpecBridge's own namespace (where the rendered obligations live)",
+    "_root_": "names a declaration outside the spec's scope",
+}
+_ELAB_PERCENT = "an elaborator-level `name%` form"
 _INVISIBLE = {
     "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad",
     "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069",
 }  # fmt: skip
-
-# A few confusable letters (Cyrillic/Greek lookalikes of Latin); with NFKC this catches `ѕorry`, `ｓｏｒｒｙ`.
-_CONFUSABLES = str.maketrans(
-    {
-        "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "ѕ": "s", "і": "i", "ј": "j", "у": "y", "х": "x",
-        "ԁ": "d", "һ": "h", "ӏ": "l", "ո": "n", "ν": "v", "ο": "o", "α": "a", "ι": "i", "κ": "k", "τ": "t",
-        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
-        "Х": "X", "ɑ": "a", "ｓ": "s",
-    }
-)  # fmt: skip
+# Confusable letters that Lean accepts in identifiers (Greek; Cyrillic is not a Lean identifier character).
+_CONFUSABLES = str.maketrans({"ο": "o", "α": "a", "ι": "i", "κ": "k", "τ": "t", "ν": "v", "ρ": "p", "ε": "e"})
+_OPENERS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "⦃": "⦄", "#[": "]", "@[": "]", "%[": "]", "⌊": "⌋", "‹": "›"}
+_CLOSERS = frozenset(_OPENERS.values())
+# Tokens allowed inside the `{…}` of a string (read as interpolated): simple terms only, so Lean parses them.
+_PIECE_SYMBOLS = frozenset({".", "+", "-", "*", "/", "%", "(", ")"})
 
 
 @dataclass(frozen=True)
@@ -135,442 +171,379 @@ class Violation:
         return f"{self.line}:{self.column}: `{self.construct}` is not allowed in a spec: {self.reason}"
 
 
-@dataclass(frozen=True)
-class _Tok:
-    kind: str  # "ident" | "hash" | "sym" | "str" | "char" | "num" | "bad"
-    text: str  # for idents: the name with «» removed from each component
-    raw: str
-    line: int
-    column: int
+@dataclass
+class _Region:
+    """A tactic block (`by …`, `decreasing_by …`): where its tactics start."""
 
-
-# --- the scanner ---------------------------------------------------------------------------------------
-
-
-def _is_id_first(c: str) -> bool:
-    return c.isalpha() or c == "_" or _is_letter_like(c)
-
-
-def _is_id_rest(c: str) -> bool:
-    return c.isalnum() or c in "_'!?" or _is_letter_like(c) or _is_subscript(c)
-
-
-def _is_letter_like(c: str) -> bool:
-    # Lean's `isLetterLike`: Greek (except λ Π Σ), Coptic, letterlike symbols, and a few more.
-    o = ord(c)
-    return (
-        (0x3B1 <= o <= 0x3C9 and o != 0x3BB)
-        or (0x391 <= o <= 0x3A9 and o not in (0x3A0, 0x3A3))
-        or 0x3CA <= o <= 0x3FB
-        or 0x1F00 <= o <= 0x1FFE
-        or 0x2100 <= o <= 0x214F
-        or 0x1D49C <= o <= 0x1D59F
-    )
-
-
-def _is_subscript(c: str) -> bool:
-    o = ord(c)
-    return 0x2080 <= o <= 0x2089 or 0x2090 <= o <= 0x209C or 0x1D62 <= o <= 0x1D6A
-
-
-class _Scanner:
-    """Splits Lean text into tokens, dropping comments and literal contents (except interpolated code)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.tokens: list[_Tok] = []
-        self.invisible: list[Violation] = []
-        # line starts, for offset -> (line, column)
-        self._starts = [0]
-        for i, ch in enumerate(text):
-            if ch == "\n":
-                self._starts.append(i + 1)
-
-    def pos(self, i: int) -> tuple[int, int]:
-        lo, hi = 0, len(self._starts) - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self._starts[mid] <= i:
-                lo = mid
-            else:
-                hi = mid - 1
-        return lo + 1, i - self._starts[lo] + 1
-
-    def _emit(self, kind: str, text: str, start: int, end: int) -> None:
-        line, col = self.pos(start)
-        self.tokens.append(_Tok(kind, text, self.text[start:end], line, col))
-
-    def scan(self) -> list[_Tok]:
-        for i, ch in enumerate(self.text):
-            if ch in _INVISIBLE:
-                line, col = self.pos(i)
-                self.invisible.append(
-                    Violation(
-                        f"U+{ord(ch):04X}",
-                        line,
-                        col,
-                        "invisible or bidi-control character (can make code read differently than it runs)",
-                    )
-                )
-        self._code(0, close_brace=False)
-        return self.tokens
-
-    def _code(self, i: int, *, close_brace: bool) -> int:
-        """Scan code from `i`; with `close_brace`, stop after the `}` closing an interpolation."""
-        t = self.text
-        n = len(t)
-        depth = 0
-        while i < n:
-            c = t[i]
-            if c.isspace():
-                i += 1
-            elif t.startswith("--", i):
-                j = t.find("\n", i)
-                i = n if j < 0 else j + 1
-            elif t.startswith("/-", i):
-                i = self._block_comment(i)
-            elif c == '"':
-                prev = self.tokens[-1] if self.tokens else None
-                interpolated = prev is not None and prev.kind == "ident" and prev.text in _INTERPOLATING_HEADS
-                i = self._string(i, interpolated=interpolated)
-            elif c == "r" and self._raw_string_end(i) is not None:
-                end = self._raw_string_end(i)
-                assert end is not None
-                self._emit("str", "", i, end)
-                i = end
-            elif c == "'" and self._char_end(i) is not None:
-                end = self._char_end(i)
-                assert end is not None
-                self._emit("char", "", i, end)
-                i = end
-            elif c == "«" or _is_id_first(c):
-                i = self._ident(i)
-            elif c == "#" and i + 1 < n and (_is_id_first(t[i + 1]) or t[i + 1] == "«"):
-                j = i + 1
-                while j < n and (_is_id_rest(t[j]) or t[j] == "."):
-                    j += 1
-                self._emit("hash", t[i:j], i, j)
-                i = j
-            elif c.isdigit():
-                j = self._number_end(i)
-                self._emit("num", t[i:j], i, j)
-                i = j
-            else:
-                if close_brace and c == "{":
-                    depth += 1
-                elif close_brace and c == "}":
-                    if depth == 0:
-                        return i + 1
-                    depth -= 1
-                # `binop%`-style elaborator names: ident immediately followed by `%` handled in _ident.
-                self._emit("sym", c, i, i + 1)
-                i += 1
-        return i
-
-    def _number_end(self, i: int) -> int:
-        """Lean's numeric literals: `0x1F`, `0b101`, `0o17`, `12`, `1.5`, `1e-3`; nothing else is swallowed."""
-        t, n = self.text, len(self.text)
-        digits = "0123456789_"
-        if t.startswith(("0x", "0X"), i):
-            digits, i = "0123456789abcdefABCDEF_", i + 2
-        elif t.startswith(("0b", "0B"), i):
-            digits, i = "01_", i + 2
-        elif t.startswith(("0o", "0O"), i):
-            digits, i = "01234567_", i + 2
-        j = i
-        while j < n and t[j] in digits:
-            j += 1
-        if digits != "0123456789_":
-            return j
-        if j + 1 < n and t[j] == "." and t[j + 1].isdigit():
-            j += 1
-            while j < n and t[j].isdigit():
-                j += 1
-        if j < n and t[j] in "eE":
-            k = j + 1
-            if k < n and t[k] in "+-":
-                k += 1
-            if k < n and t[k].isdigit():
-                j = k
-                while j < n and t[j].isdigit():
-                    j += 1
-        return j
-
-    def _block_comment(self, i: int) -> int:
-        t, n, depth = self.text, len(self.text), 0
-        while i < n:
-            if t.startswith("/-", i):
-                depth += 1
-                i += 2
-            elif t.startswith("-/", i):
-                depth -= 1
-                i += 2
-                if depth == 0:
-                    return i
-            else:
-                i += 1
-        return n  # unterminated: Lean refuses the file; nothing after it runs
-
-    def _string(self, i: int, *, interpolated: bool) -> int:
-        t, n = self.text, len(self.text)
-        start = i
-        i += 1
-        while i < n:
-            c = t[i]
-            if c == "\\":
-                i += 2
-            elif c == '"':
-                self._emit("str", "", start, i + 1)
-                return i + 1
-            elif interpolated and c == "{":
-                i = self._code(i + 1, close_brace=True)
-            else:
-                i += 1
-        self._emit("str", "", start, n)
-        return n
-
-    def _raw_string_end(self, i: int) -> int | None:
-        """`r"…"` / `r#"…"#` starting at `i` (only at a token start), else None."""
-        t, n = self.text, len(self.text)
-        if i > 0 and _is_id_rest(t[i - 1]):
-            return None
-        j = i + 1
-        hashes = 0
-        while j < n and t[j] == "#":
-            hashes += 1
-            j += 1
-        if j >= n or t[j] != '"':
-            return None
-        close = '"' + "#" * hashes
-        k = t.find(close, j + 1)
-        return n if k < 0 else k + len(close)
-
-    def _char_end(self, i: int) -> int | None:
-        """A char literal `'a'`, `'\\n'`, `'\\x41'`, `'\\u{41}'` starting at `i`, else None."""
-        t, n = self.text, len(self.text)
-        j = i + 1
-        if j >= n or t[j] in "'\n":
-            return None
-        if t[j] == "\\":
-            j += 1
-            if j >= n:
-                return None
-            if t[j] == "x":
-                j += 3
-            elif t[j] == "u":
-                if j + 1 < n and t[j + 1] == "{":
-                    k = t.find("}", j)
-                    if k < 0:
-                        return None
-                    j = k + 1
-                else:
-                    j += 5
-            else:
-                j += 1
-        else:
-            j += 1
-        if j < n and t[j] == "'":
-            return j + 1
-        return None
-
-    def _ident(self, i: int) -> int:
-        t, n = self.text, len(self.text)
-        start = i
-        parts: list[str] = []
-        while True:
-            if i < n and t[i] == "«":
-                k = t.find("»", i + 1)
-                if k < 0:
-                    parts.append(t[i + 1 :])
-                    i = n
-                    break
-                parts.append(t[i + 1 : k])
-                i = k + 1
-            elif i < n and _is_id_first(t[i]):
-                j = i
-                while j < n and _is_id_rest(t[j]):
-                    j += 1
-                parts.append(t[i:j])
-                i = j
-            else:
-                break
-            if i + 1 < n and t[i] == "." and (t[i + 1] == "«" or _is_id_first(t[i + 1])):
-                i += 1
-                continue
-            break
-        if i < n and t[i] == "%":  # `binop%`, `eval%`: elaborator-level term syntax
-            parts[-1] += "%"
-            i += 1
-        self._emit("ident", ".".join(parts), start, i)
-        return i
-
-
-# --- the checks ----------------------------------------------------------------------------------------
+    depth: int  # bracket depth at `by`; a closer below it, or a `,` at it, ends the block
+    col: int = 0  # column of the block's first tactic (0: not seen yet)
+    expect: bool = True  # the next token starts a tactic
+    first_pipe: bool = False  # inside `first | … | …`
+    tactic: str = ""  # the tactic whose arguments follow
 
 
 def _skeleton(word: str) -> str:
     return unicodedata.normalize("NFKC", word).translate(_CONFUSABLES)
 
 
-_SKELETONS = {_skeleton(w): w for w in _COMMANDS_THAT_RUN_CODE}
+_SKELETONS = {_skeleton(w): w for w in REFUSED_WORDS}
 
 
-def _check_ident(tok: _Tok) -> Violation | None:
-    escaped = "«" in tok.raw
-    name = tok.text
-    if name in _COMMANDS_THAT_RUN_CODE:
-        return Violation(name, tok.line, tok.column, _COMMANDS_THAT_RUN_CODE[name])
-    for part in name.split("."):
-        if part in _COMMANDS_THAT_RUN_CODE and (escaped or part not in _KEYWORD_ONLY):
-            return Violation(part, tok.line, tok.column, _COMMANDS_THAT_RUN_CODE[part])
-        if part.startswith("#"):
-            return Violation(part, tok.line, tok.column, "looks like a `#` command (runs or inspects code)")
-        skel = _skeleton(part)
-        if skel != part and skel in _SKELETONS:
-            return Violation(
-                part, tok.line, tok.column, f"looks like `{_SKELETONS[skel]}` (unicode lookalike characters)"
+class _Checker:
+    def __init__(self, tokens: list[Token], out: list[Violation], *, term: bool) -> None:
+        self.toks = [t for t in tokens if t.kind != EOF]
+        self.out = out
+        self.term = term
+
+    def refuse(self, tok: Token, construct: str, reason: str) -> None:
+        self.out.append(Violation(construct, tok.line, tok.col, reason))
+
+    def peek(self, k: int) -> Token | None:
+        return self.toks[k] if k < len(self.toks) else None
+
+    # -- per-token checks (any context) ------------------------------------------------------------------------
+
+    def word(self, t: Token) -> None:
+        name = str(t.value)
+        if t.escaped:
+            self.refuse(t, t.text, "escaped «names» can spell anything; a specification needs none")
+        if name in REFUSED_WORDS:
+            self.refuse(t, name, REFUSED_WORDS[name])
+            return
+        parts = name.split(".")
+        for k in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:k])
+            if prefix in REFUSED_NAMESPACES:
+                self.refuse(t, name, REFUSED_NAMESPACES[prefix])
+                return
+        for part in parts:
+            # a dotted name's keyword-like component is a field (`xs.prefix`); term-level names are refused
+            if len(parts) > 1 and part in REFUSED_WORDS and REFUSED_WORDS[part] in (_TRUST, _RUNS_CODE):
+                self.refuse(t, part, REFUSED_WORDS[part])
+                return
+            skel = _skeleton(part)
+            if skel != part and skel in _SKELETONS:
+                self.refuse(t, part, f"looks like `{_SKELETONS[skel]}` (lookalike characters)")
+                return
+
+    def string(self, t: Token) -> None:
+        if t.conflict:
+            self.refuse(t, t.text[:20], f"{t.conflict}; Lean may read it either way (write a literal '{{' as \\x7B)")
+            return
+        for piece in t.pieces:
+            ok = bool(piece) and all(
+                (p.kind in (IDENT, NUM, FLOAT)) or (p.kind == SYM and p.text in _PIECE_SYMBOLS) for p in piece
             )
-    return None
+            if ok:
+                from specbridge.lean.parser import parse_term  # the parser imports nothing of the sandbox
+
+                src = " ".join(p.text for p in piece)
+                try:
+                    parse_term(src)
+                except LeanParseError:
+                    ok = False
+            if not ok:
+                where = piece[0] if piece else t
+                self.refuse(
+                    where,
+                    "{" + " ".join(p.text for p in piece) + "}",
+                    "inside a string, `{…}` is code if Lean reads it as interpolated: only simple terms "
+                    "(names, numbers, arithmetic) may appear there (write a literal '{' as \\x7B)",
+                )
+            for p in piece:
+                if p.kind == IDENT:
+                    self.word(p)
+
+    def attributes(self, k: int) -> int:
+        """`toks[k]` is the `[` / `@[` of an attribute list: every entry is `[local|scoped] <allowed name>`."""
+        i = k + 1
+        while i < len(self.toks):
+            t = self.toks[i]
+            if t.kind == SYM and t.text == "]":
+                return i + 1
+            j = i
+            while j < len(self.toks) and self.toks[j].kind == IDENT and self.toks[j].value in ("local", "scoped"):
+                j += 1
+            name = self.toks[j] if j < len(self.toks) else t
+            after = self.peek(j + 1)
+            if name.kind not in (IDENT, KW) or name.value not in ALLOWED_ATTRIBUTES:
+                reason = REFUSED_WORDS.get(str(name.value), "attribute outside the allow-list (" + ", ".join(
+                    sorted(ALLOWED_ATTRIBUTES)) + ")")  # fmt: skip
+                self.refuse(name, f"@[{name.text}]", reason)
+            elif after is not None and not (after.kind == SYM and after.text in (",", "]")):
+                self.refuse(after, f"@[{name.text} {after.text}]", "attribute arguments are not allowed")
+            # skip to the next entry (refused entries may have arguments; they are checked as tokens anyway)
+            depth = 0
+            i = j
+            while i < len(self.toks):
+                u = self.toks[i]
+                if u.kind == SYM and u.text in _OPENERS:
+                    depth += 1
+                elif u.kind == SYM and u.text in _CLOSERS:
+                    if depth == 0:
+                        break
+                    depth -= 1
+                elif u.kind == SYM and u.text == "," and depth == 0:
+                    i += 1
+                    break
+                i += 1
+        return i
+
+    # -- the walk ------------------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        toks = self.toks
+        depth = 0
+        regions: list[_Region] = []
+        mutual_open: Token | None = None
+        in_attribute = -1  # tokens before this index belong to an attribute list
+        prev: Token | None = None
+        i = 0
+        while i < len(toks):
+            t = toks[i]
+            new_line = prev is None or t.line > prev.end_line
+            # tactic blocks end at a closer below them, a `,` at their depth, a dedent, or a command
+            while regions:
+                r = regions[-1]
+                closes = t.kind == SYM and t.text in _CLOSERS and depth - 1 < r.depth
+                comma = t.kind == SYM and t.text == "," and depth == r.depth
+                dedent = new_line and r.col and t.col < r.col
+                command = depth == 0 and self._command_word(t)
+                ends = t.kind == KW and t.text in ("then", "else", "from") and depth == r.depth
+                if closes or comma or dedent or command or ends:
+                    regions.pop()
+                    continue
+                break
+            # per-token checks
+            if t.kind in (IDENT, KW):
+                if not (i < in_attribute and t.value in ("local", "scoped")):
+                    self.word(t)
+                nxt = self.peek(i + 1)
+                if t.kind == IDENT and nxt is not None and nxt.kind == SYM and nxt.text == "%" and not nxt.ws_before:
+                    after = self.peek(i + 2)
+                    if after is None or after.ws_before or after.kind != NUM:
+                        self.refuse(t, t.text + "%", _ELAB_PERCENT)
+            elif t.kind == STR:
+                self.string(t)
+            elif t.kind == NAME:
+                self.refuse(t, t.text, "a Name literal: " + _META)
+            elif t.kind == SYM and t.text == "`":
+                self.refuse(t, "`(…)", "a syntax quotation: " + _META)
+            elif t.kind == SYM and t.text == "#":
+                nxt = self.peek(i + 1)
+                cmd = "#" + nxt.text if nxt is not None and not nxt.ws_before and nxt.kind in (IDENT, KW) else "#"
+                self.refuse(t, cmd, "`#` commands run or inspect code")
+            # tactic positions
+            if regions:
+                self._tactic(regions, t, i, prev, depth, new_line)
+            # command level
+            if depth == 0 and not regions and not self.term:
+                mutual_open = self._command(t, i, prev, new_line, mutual_open)
+            if t.kind == KW and t.text == "by" or (t.kind == KW and t.text == "decreasing_by"):
+                regions.append(_Region(depth))
+            if t.kind == SYM and t.text in ("@[",) or (t.kind == KW and t.text == "attribute"):
+                j = i if t.text == "@[" else i + 1
+                if j < len(toks) and toks[j].text in ("[", "@["):
+                    in_attribute = max(in_attribute, self.attributes(j))
+            if t.kind == SYM and t.text in _OPENERS:
+                depth += 1
+            elif t.kind == SYM and t.text in _CLOSERS:
+                depth = max(0, depth - 1)
+            prev = t
+            i += 1
+        if mutual_open is not None:
+            self.refuse(mutual_open, "mutual", "`mutual` without its `end`")
+
+    def _command_word(self, t: Token) -> bool:
+        return (t.kind == KW and (t.text in DECLARATIONS or t.text in ("termination_by", "decreasing_by",
+                "where", "deriving", "mutual", "end", "open", "attribute"))) or t.kind == DOC  # fmt: skip
+
+    def _command(self, t: Token, i: int, prev: Token | None, new_line: bool, mutual_open: Token | None):  # type: ignore[no-untyped-def]
+        starts_command = prev is None or (new_line and t.col == 1)
+        if t.kind == KW and t.text == "mutual":
+            if mutual_open is not None:
+                self.refuse(t, "mutual", "nested `mutual` blocks")
+            return t
+        if t.kind == KW and t.text == "end":
+            if mutual_open is None:
+                self.refuse(t, "end", "closes a namespace or section the spec did not open (SpecBridge's own)")
+                return None
+            nxt = self.peek(i + 1)
+            if nxt is not None and nxt.kind in (IDENT, KW) and nxt.line == t.line:
+                self.refuse(nxt, f"end {nxt.text}", "`end` of a `mutual` block takes no name")
+            return None
+        if t.kind == KW and t.text == "open":
+            self._open(i)
+            return mutual_open
+        if t.kind == KW and t.text == "deriving":
+            self._deriving(i)
+            return mutual_open
+        if t.kind == KW and t.text == "noncomputable":
+            nxt = self.peek(i + 1)
+            if nxt is not None and nxt.text == "section":
+                return mutual_open  # `section` is refused as a word
+            return mutual_open
+        if starts_command and t.kind != DOC:
+            allowed = (
+                (t.kind == KW and (t.text in DECLARATIONS or t.text in _CLAUSES or t.text in ("attribute", "open")))
+                or (t.kind == IDENT and t.text == "lemma")
+                or (t.kind == SYM and (t.text in ("@[", "|") or t.text in _CLOSERS))
+                or (t.kind == KW and t.text == "noncomputable")
+            )
+            if not allowed and t.text not in REFUSED_WORDS:
+                what = "starts" if prev is None else "starts a line at column 1 and so is a command to Lean:"
+                self.refuse(
+                    t,
+                    t.text,
+                    f"the text {what} only declarations (def, abbrev, theorem, lemma, structure, inductive, "
+                    "mutual) may start one; indent continuation lines",
+                )
+        return mutual_open
+
+    def _open(self, i: int) -> None:
+        t = self.toks[i]
+        j = i + 1
+        names = 0
+        while j < len(self.toks):
+            u = self.toks[j]
+            if u.kind != IDENT:
+                break
+            if u.value in ("hiding", "renaming", "scoped"):
+                self.refuse(u, f"open … {u.value}", "renaming, hiding or scoped opens can shadow names")
+            elif str(u.value).split(".")[0] not in ALLOWED_OPENS:
+                self.refuse(u, f"open {u.value}", "only " + ", ".join(sorted(ALLOWED_OPENS)) + " may be opened")
+            names += 1
+            j += 1
+        u = self.peek(j)
+        if u is not None and u.kind == SYM and u.text == "(":
+            self.refuse(u, "open … (…)", "selective opens can shadow names")
+        if names == 0:
+            self.refuse(t, "open", "`open` needs a namespace from the allowed list")
+
+    def _deriving(self, i: int) -> None:
+        j = i + 1
+        nxt = self.peek(j)
+        if nxt is not None and nxt.kind == KW and nxt.text == "instance":
+            return  # `instance` is refused as a word
+        while j < len(self.toks):
+            u = self.toks[j]
+            if u.kind == IDENT:
+                if u.value not in ALLOWED_DERIVING:
+                    self.refuse(u, f"deriving {u.value}", "deriving handlers run meta code; only "
+                                + ", ".join(sorted(ALLOWED_DERIVING)) + " are allowed")  # fmt: skip
+            elif not (u.kind == SYM and u.text == ","):
+                break
+            j += 1
+
+    def _tactic(self, regions: list[_Region], t: Token, i: int, prev: Token | None, depth: int, new_line: bool) -> None:
+        r = regions[-1]
+        if t.kind == KW and t.text in ("by", "decreasing_by") and not r.expect:
+            return  # a nested block (pushed by the caller)
+        at_depth = depth == r.depth
+        start = r.expect
+        if not start and prev is not None and at_depth:
+            start = (
+                (new_line and t.col == r.col)
+                or (prev.kind == SYM and prev.text in (";", "<;>", "=>", "·"))
+                or (prev.kind == SYM and prev.text == "|" and r.first_pipe)
+            )
+        if not start:
+            self._tactic_argument(r, t, i, prev)
+            return
+        r.expect = False
+        if not r.col:
+            r.col = t.col
+        if t.kind == SYM and t.text == "·":
+            r.expect = True
+            return
+        if t.kind == SYM and t.text == "|":  # an alternative of `cases … with`, `induction`, `match`: `=>` follows
+            r.tactic = ""
+            return
+        if t.kind == SYM and t.text == "(":
+            regions.append(_Region(depth + 1))  # `(tac; tac)`: a block inside the parentheses
+            return
+        name = str(t.value) if t.kind in (IDENT, KW) else t.text
+        if t.kind in (IDENT, KW) and name in _COMBINATORS:
+            r.expect = name != "iterate"
+            r.first_pipe = r.first_pipe or name == "first"
+            r.tactic = ""
+            return
+        if t.kind in (IDENT, KW) and name in ALLOWED_TACTICS:
+            r.tactic = name
+            return
+        if name in REFUSED_WORDS:
+            return  # already refused as a word
+        if name in REFUSED_TACTICS:
+            self.refuse(t, name, REFUSED_TACTICS[name])
+        else:
+            self.refuse(t, name, "tactic outside the allow-list (see docs/security.md)")
+        r.tactic = ""
+
+    def _tactic_argument(self, r: _Region, t: Token, i: int, prev: Token | None) -> None:
+        if not r.tactic or prev is None:
+            return
+        nxt = self.peek(i + 1)
+        if t.kind == SYM and t.text in ("+", "-") and nxt is not None and nxt.kind == IDENT and not nxt.ws_before:
+            if prev.text == r.tactic or prev.kind == IDENT:
+                if nxt.value not in _ALLOWED_FLAGS:
+                    flags = ", ".join(sorted(_ALLOWED_FLAGS))
+                    reason = f"tactic options change what a proof trusts or how long it runs; only {flags} are allowed"
+                    self.refuse(t, f"{r.tactic} {t.text}{nxt.text}", reason)
+        elif t.kind == SYM and t.text == "(" and prev.text == r.tactic:
+            after = self.peek(i + 2)
+            if nxt is not None and nxt.kind == IDENT and after is not None and after.text == ":=":
+                self.refuse(t, f"{r.tactic} ({nxt.text} := …)", "tactic configuration is not allowed")
 
 
-# Words that are keywords in Lean: a dotted identifier containing them as a component is harmless
-# (`h.admit`, `xs.prefix` are field accesses), so only whole tokens (or «escaped» parts) are refused.
-_KEYWORD_ONLY = frozenset(
-    {
-        "elab", "macro", "syntax", "notation", "infix", "infixl", "infixr", "prefix", "postfix",
-        "initialize", "unsafe", "axiom", "sorry", "admit", "opaque", "export", "meta", "native",
-        "extern", "plausible", "simproc", "dsimproc", "run_cmd", "run_elab", "run_meta", "elab_rules",
-        "macro_rules", "builtin_initialize", "declare_syntax_cat", "run_tac", "by_elab", "slim_check",
-        "register_option", "register_simp_attr", "simproc_decl", "implemented_by", "native_decide",
-    }
-)  # fmt: skip
+def find_violations(spec_text: str, *, trust: Trust = Trust.UNTRUSTED, term: bool = False) -> list[Violation]:
+    """Every refused construct in `spec_text`, in source order; empty when the text may go to Lean.
 
-
-def _dotted_name(tokens: list[_Tok], k: int) -> tuple[str, int]:
-    """The identifier at `tokens[k]` (if any) and the index after it."""
-    if k < len(tokens) and tokens[k].kind == "ident":
-        return tokens[k].text, k + 1
-    return "", k
-
-
-def _check_attributes(tokens: list[_Tok], k: int) -> tuple[list[Violation], int]:
-    """`tokens[k]` is the `[` of `@[…]` or `attribute […]`: every attribute name must be allowed."""
+    `term=True` checks a single term (a test value) instead of a sequence of declarations.
+    """
     out: list[Violation] = []
-    depth = 0
-    expect_name = True
-    i = k
-    while i < len(tokens):
-        tok = tokens[i]
-        if tok.kind == "sym" and tok.text in "[(":
-            depth += 1
-        elif tok.kind == "sym" and tok.text in "])":
-            depth -= 1
-            if depth == 0:
-                return out, i + 1
-        elif tok.kind == "sym" and tok.text == "," and depth == 1:
-            expect_name = True
-        elif expect_name and depth == 1:
-            if tok.kind == "sym" and tok.text in "-":
-                pass
-            elif tok.kind == "ident" and tok.text in ("local", "scoped"):
-                pass
-            else:
-                name = tok.text if tok.kind == "ident" else tok.raw
-                if name not in ALLOWED_ATTRIBUTES:
-                    reason = _COMMANDS_THAT_RUN_CODE.get(name, "attribute outside SpecBridge's allow-list")
-                    out.append(Violation(f"@[{name}]", tok.line, tok.column, reason))
-                expect_name = False
-        i += 1
-    return out, i
-
-
-_COMMAND_KEYWORDS = frozenset(
-    {
-        "def", "theorem", "lemma", "abbrev", "instance", "structure", "inductive", "class", "namespace",
-        "section", "end", "open", "variable", "universe", "noncomputable", "private", "protected", "partial",
-        "mutual", "example", "attribute", "set_option", "in", "import", "deriving", "where", "axiom",
-        "opaque", "unsafe",
-    }
-)  # fmt: skip
-
-
-def _option_allowed(name: str) -> bool:
-    return name in ALLOWED_OPTIONS or any(name.startswith(p) for p in ALLOWED_OPTION_PREFIXES)
-
-
-def find_violations(spec_text: str) -> list[Violation]:
-    """Every refused construct in `spec_text`, in source order; empty when the spec may enter the pipeline."""
-    scanner = _Scanner(spec_text)
-    tokens = scanner.scan()
-    out: list[Violation] = list(scanner.invisible)
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i]
-        if tok.kind == "hash":
-            out.append(Violation(tok.raw, tok.line, tok.column, "`#` commands run or inspect code"))
-        elif tok.kind == "sym" and tok.text == "@" and i + 1 < len(tokens) and tokens[i + 1].text == "[":
-            found, _ = _check_attributes(tokens, i + 1)
-            out.extend(found)  # and keep scanning inside: attribute arguments are code too
-        elif tok.kind == "ident" and tok.text == "attribute" and i + 1 < len(tokens) and tokens[i + 1].text == "[":
-            found, _ = _check_attributes(tokens, i + 1)
-            out.extend(found)
-        elif tok.kind == "ident" and tok.text == "set_option":
-            name, _ = _dotted_name(tokens, i + 1)
-            if not _option_allowed(name):
+    for line_no, line in enumerate(spec_text.splitlines(), 1):
+        for col, ch in enumerate(line, 1):
+            if ch in _INVISIBLE:
                 out.append(
                     Violation(
-                        f"set_option {name}".strip(),
-                        tok.line,
-                        tok.column,
-                        "option outside the allow-list (limits and checks are set by SpecBridge's rendering)",
-                    )
+                        f"U+{ord(ch):04X}",
+                        line_no,
+                        col,
+                        "invisible or bidi-control character (can make code read differently than it runs)",
+                    )  # fmt: skip
                 )
-        elif tok.kind == "ident" and tok.text == "import":
-            name, _ = _dotted_name(tokens, i + 1)
-            if name.split(".")[0] not in ALLOWED_IMPORT_ROOTS:
-                out.append(
-                    Violation(
-                        f"import {name}".strip(),
-                        tok.line,
-                        tok.column,
-                        "only Mathlib, Std, Batteries and SpecBridge modules may be imported",
-                    )
-                )
-        elif tok.kind == "ident" and tok.text == "open":
-            j = i + 1
-            while j < len(tokens) and tokens[j].kind == "ident" and tokens[j].text in ("scoped", "private"):
-                j += 1
-            while j < len(tokens) and tokens[j].kind == "ident" and tokens[j].text != "in":
-                if tokens[j].text in _COMMAND_KEYWORDS:
-                    break  # the next command starts (Lean's `open` takes identifiers up to a keyword)
-                ns = tokens[j].text
-                if ns.split(".")[0] not in ALLOWED_OPEN_ROOTS:
-                    out.append(
-                        Violation(
-                            f"open {ns}",
-                            tokens[j].line,
-                            tokens[j].column,
-                            "opening this namespace could shadow the names SpecBridge's rendering uses",
-                        )
-                    )
-                j += 1
-            if j < len(tokens) and tokens[j].kind == "sym" and tokens[j].text in "(":
-                out.append(
-                    Violation(
-                        "open … (…)",
-                        tokens[j].line,
-                        tokens[j].column,
-                        "selective/renaming opens can shadow the names SpecBridge's rendering uses",
-                    )
-                )
-        elif tok.kind == "ident" and tok.text in ("renaming", "hiding"):
-            out.append(Violation(tok.text, tok.line, tok.column, "renaming/hiding opens can shadow our names"))
-        elif tok.kind == "ident":
-            v = _check_ident(tok)
-            if v is not None:
-                out.append(v)
-        i += 1
-    out.sort(key=lambda v: (v.line, v.column))  # stable: an attribute's violation before its name's
+    try:
+        tokens = lex(spec_text)
+    except LeanParseError as exc:
+        at = f" at {exc.token!r}" if exc.token else ""
+        out.append(
+            Violation(
+                "lexical error",
+                exc.line,
+                exc.column,
+                f"{exc.message}{at}; Lean reports this and keeps reading from here, so what follows would not "
+                "mean what it seems",
+            )
+        )
+        return _sorted(out)
+    if trust is Trust.TRUSTED:
+        _check_trusted(tokens, out)
+    else:
+        _Checker(tokens, out, term=term).run()
+    return _sorted(out)
+
+
+def _check_trusted(tokens: list[Token], out: list[Violation]) -> None:
+    """What the rendering relies on even for a dataset's own reference: no entering SpecBridge's namespace."""
+    for t in tokens:
+        if t.kind in (IDENT, KW) and str(t.value).split(".")[0] in ("SpecBridge", "_root_"):
+            out.append(Violation(str(t.value), t.line, t.col, REFUSED_NAMESPACES["SpecBridge"]))
+        if t.kind == SYM and t.text == "#":
+            out.append(Violation("#", t.line, t.col, "`#` commands run or inspect code"))
+
+
+def _sorted(out: list[Violation]) -> list[Violation]:
+    out.sort(key=lambda v: (v.line, v.column))
     unique: list[Violation] = []
     for v in out:
         if not unique or (unique[-1].line, unique[-1].column) != (v.line, v.column):
@@ -578,9 +551,9 @@ def find_violations(spec_text: str) -> list[Violation]:
     return unique
 
 
-def check_untrusted(spec_text: str) -> None:
-    """Raise `UntrustedSpecError` naming each refused construct with its line:column; return when clean."""
-    violations = find_violations(spec_text)
+def check(spec_text: str, trust: Trust) -> None:
+    """The one gate before Lean: raise `UntrustedSpecError` naming each refused construct with its line:column."""
+    violations = find_violations(spec_text, trust=trust)
     if not violations:
         return
     first = violations[0]
@@ -589,3 +562,22 @@ def check_untrusted(spec_text: str) -> None:
     err = UntrustedSpecError(f"spec refused: {first}{more}\n{lines}")
     err.violations = violations  # type: ignore[attr-defined]
     raise err
+
+
+def check_untrusted(spec_text: str) -> None:
+    """`check(spec_text, Trust.UNTRUSTED)`: the default for text a model, a corpus or a user wrote."""
+    check(spec_text, Trust.UNTRUSTED)
+
+
+__all__ = [
+    "ALLOWED_ATTRIBUTES",
+    "ALLOWED_DERIVING",
+    "ALLOWED_OPENS",
+    "ALLOWED_IMPORT_ROOTS",
+    "ALLOWED_TACTICS",
+    "Trust",
+    "Violation",
+    "check",
+    "check_untrusted",
+    "find_violations",
+]

@@ -32,7 +32,7 @@ def test_projections_are_not_floats() -> None:
 
 
 def test_literals_and_escapes() -> None:
-    toks = tokenize(r'"a\"b\n\x41\u{3B1}" ' + r"'\n' 'c' 0x1F 1_000 123456789012345678901234567890")
+    toks = tokenize(r'"a\"b\n\x41\u03B1" ' + r"'\n' 'c' 0x1F 1_000 123456789012345678901234567890")
     assert toks[0].kind == STR and toks[0].value == 'a"b\nAα'
     assert toks[1].kind == CHAR and toks[1].value == "\n"
     assert toks[2].value == "c"

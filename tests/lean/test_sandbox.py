@@ -52,15 +52,16 @@ REFUSED = [
     ("admit", "theorem t : 1 = 2 := by admit\n"),
     ("sorryAx", "theorem t : 1 = 2 := sorryAx _ false\n"),
     ("opaque", "opaque secret : Nat := 5\n"),
-    ("set_option maxHeartbeats", "set_option maxHeartbeats 0\n"),
-    ("set_option debug.skipKernelTC", "set_option debug.skipKernelTC true\n"),
-    ("set_option maxHeartbeats", "set_option maxHeartbeats 0 in\ndef x := 1\n"),
+    ("set_option", "set_option maxHeartbeats 0\n"),
+    ("set_option", "set_option debug.skipKernelTC true\n"),
+    ("set_option", "set_option maxHeartbeats 0 in\ndef x := 1\n"),
+    ("set_option", "set_option autoImplicit false\n"),
     ("open Evil", "namespace Evil\ndef f_precond (xs : List Int) : Prop := True\nend Evil\nopen Evil in\ndef y := 1\n"),
     ("open Evil", "open Evil\n"),
     ("export", "export Evil (f_precond)\n"),
     ("renaming", "open Nat renaming succ → next\n"),
-    ("import Lean", "import Lean\n"),
-    ("import Evil", "import Evil.Module\n"),
+    ("import", "import Lean\n"),
+    ("import", "import Mathlib\n"),
     ("native_decide", "theorem t : 2 + 2 = 4 := by native_decide\n"),
     ("native", "theorem t : 2 + 2 = 4 := by decide +native\n"),
     ("ofReduceBool", "theorem t : True := Lean.ofReduceBool _ _ rfl\n"),
@@ -108,9 +109,6 @@ def test_clean_reference_spec_passes() -> None:
         "def arr : Array Nat := #[1, 2, 3]\n",
         "open List Nat in\ndef z := 1\n",
         "open Std\ndef z := 1\n",
-        "set_option linter.unusedVariables false in\ndef z (x : Nat) := 1\n",
-        "set_option autoImplicit false\n",
-        "import Mathlib\nimport Std.Data.HashMap\n",
         "@[simp] theorem foo : 1 + 1 = 2 := by decide\n",
         "def xs' : List Nat := [1]\ndef ys := xs'.length\n",
         "def h (x : Nat) (h : x > 0) : Nat := x\n",
@@ -126,7 +124,8 @@ def test_harmless_text_passes(text: str) -> None:
     [
         ("def x := «sorry»\n", "sorry"),
         ("def «#eval» := 1\n", "#eval"),
-        ("theorem t : 1 = 2 := by ѕorry\n", "ѕorry"),  # Cyrillic ѕ
+        ("theorem t : 1 = 2 := by ѕorry\n", "lexical error"),  # Cyrillic ѕ is no Lean identifier character
+        ("theorem t : 1 = 2 := by sοrry\n", "sοrry"),  # Greek ο is, and looks like `sorry`
         ("def x := 1\u202e -- \u2066sorry\n", "U+202E"),  # bidi control
         ('def s := s!"value {(sorry : Nat)}"\n', "sorry"),  # code inside an interpolated string
         ("def n := 2sorry\n", "sorry"),  # a number does not swallow what follows it
@@ -160,7 +159,8 @@ def test_open_takes_identifiers_up_to_the_next_command() -> None:
 
 
 def test_attribute_arguments_are_scanned() -> None:
-    assert [v.construct for v in find_violations("@[simp, deprecated sorry] def a := 1\n")] == ["sorry"]
+    found = [v.construct for v in find_violations("@[simp, deprecated sorry] def a := 1\n")]
+    assert found == ["@[deprecated]", "sorry"]
     assert [v.construct for v in find_violations('@[extern "f"] def a := 1\n')] == ["@[extern]"]
 
 
