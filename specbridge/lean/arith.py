@@ -1,4 +1,4 @@
-"""Lean's arithmetic on Nat and Int (Init/Data/Nat/Basic.lean, Init/Data/Int/DivMod.lean) and IEEE Float.
+"""Lean's arithmetic on Nat and Int (Init/Data/Nat/Basic.lean, Init/Data/Int/DivMod.lean), IEEE Float and exact Rat.
 
 `/` and `%` on Int are `Int.ediv`/`Int.emod` (Euclidean: the remainder is never negative); `Int.div`/`tdiv`
 round toward zero and `fdiv` toward negative infinity. Division by zero gives 0 and `x % 0 = x`.
@@ -7,6 +7,7 @@ round toward zero and `fdiv` toward negative infinity. Division by zero gives 0 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 
 def int_ediv(a: int, b: int) -> int:
@@ -72,3 +73,21 @@ def float_mod(a: float, b: float) -> float:
         return math.fmod(a, b)
     except (ValueError, ZeroDivisionError):
         return math.nan
+
+
+# -- Rat (Batteries/Data/Rat/Basic.lean at v4.18.0): exact, always normalized (a Python Fraction) ---------------
+
+
+def rat(x: int | Fraction) -> Fraction:
+    """A Nat/Int/Rat value as a Rat (`Int.cast`/`NatCast`: exact)."""
+    return x if type(x) is Fraction else Fraction(x)
+
+
+def rat_div(a: int | Fraction, b: int | Fraction) -> Fraction:
+    """`Rat.div a b = a * b.inv` and `Rat.inv 0 = 0`, so `a / 0 = 0`."""
+    return Fraction(0) if b == 0 else rat(a) / b
+
+
+def rat_of_scientific(text: str) -> Fraction:
+    """A decimal/scientific literal at type Rat: `Rat.ofScientific m s e` is the exact `m * 10^∓e`."""
+    return Fraction(text.replace("_", ""))

@@ -53,6 +53,7 @@ TRAILING: dict[str, tuple[int, str]] = {
     "∉": (50, "n"),
     "⊆": (50, "n"),
     "⊂": (50, "n"),
+    "≡": (50, "n"),
     "~": (50, "l"),
     "<+": (50, "l"),
     "<+:": (50, "l"),
@@ -550,7 +551,9 @@ class Parser:
                 left = A.App(t.line, t.col, fn, args, named) if args or named else fn
                 continue
             rhs = self.parse_expr(prec if assoc == "r" else prec + 1)
-            if op == "|>":
+            if op == "≡":
+                left = self._modeq(t, left, rhs)
+            elif op == "|>":
                 if isinstance(rhs, A.App):
                     left = A.App(t.line, t.col, rhs.fn, [*rhs.args, left], rhs.named)
                 else:
@@ -571,8 +574,31 @@ class Parser:
                     raise self.error("ambiguous, possible non-associative operator chain")
         return left
 
+    def _modeq_bracket(self) -> bool:
+        nxt = self.peek()
+        return nxt.kind == IDENT and not nxt.ws_before and nxt.text in ("MOD", "ZMOD", "PMOD", "SMOD")
+
+    def _modeq(self, t: Token, lhs: A.Node, rhs: A.Node) -> A.Node:
+        """Mathlib's `notation:50 a " ≡ " b " [MOD " n "]" => Nat.ModEq n a b` (Mathlib/Data/Nat/ModEq.lean) and
+        `" [ZMOD " n "]" => Int.ModEq n a b` (Mathlib/Data/Int/ModEq.lean); other moduli (`[PMOD p]`,
+        `[SMOD I]`) are valid Lean we do not model."""
+        if not self.is_sym("[") or not self._modeq_bracket():
+            raise self.error("expected `[MOD n]` or `[ZMOD n]` after `a ≡ b`")
+        self.advance()
+        kind = str(self.advance().value)
+        fn = {"MOD": "Nat.ModEq", "ZMOD": "Int.ModEq"}.get(kind)
+        if fn is None:
+            raise UnsupportedSyntax(f"`a ≡ b [{kind} n]`", t.line, t.col, "≡")
+        modulus = self.parse_expr(0)
+        self.expect_sym("]")
+        return A.App(t.line, t.col, A.Ident(t.line, t.col, fn), [modulus, lhs, rhs])
+
     def parse_leading(self) -> A.Node:
         t = self.tok
+        if t.kind == IDENT and t.text in ("forall", "exists"):
+            # Lean's ASCII spellings (reserved tokens): `forall` is `∀` (Lean/Parser/Term.lean, «forall»:
+            # unicodeSymbol "∀" "forall"), `exists` is `∃` (Init/Core.lean: macro "exists" xs:explicitBinders)
+            return self._quant()
         if t.kind == KW:
             kw = t.text
             if kw in ("fun", "λ"):
@@ -643,6 +669,8 @@ class Parser:
         if t.kind == SYM:
             if t.text == "." and self.peek().kind == IDENT and not self.peek().ws_before:
                 return True  # `.some x` as an argument
+            if t.text == "[" and self._modeq_bracket():
+                return False  # Mathlib's `[MOD` / `[ZMOD` tokens end `a ≡ b`, they start no list
             return t.text in _ARG_START_SYMS or t.text == "λ"
         return False
 
@@ -1337,8 +1365,11 @@ class Parser:
 
     def _quant(self) -> A.Node:
         t = self.advance()
-        kind = {"∀": "forall", "∃": "exists", "∃!": "exists_unique"}[t.text]
+        kind = {"∀": "forall", "∃": "exists", "∃!": "exists_unique", "forall": "forall", "exists": "exists"}[t.text]
         binders, preds = self._quant_binders()
+        if preds and t.text in ("forall", "exists"):
+            # binder predicates (`∀ x < n, p`) are notations on the unicode symbols only (Init/BinderPredicates.lean)
+            raise self.error(f"`{t.text}` takes no binder predicate (write `{'∀' if kind == 'forall' else '∃'}`)", t)
         body = self.parse_expr(0)
         if preds:
             for op, bound in reversed(preds):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from specbridge.errors import UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
+from specbridge.lean.arith import rat
 from specbridge.lean.runtime import (
     Code,
     GlobalFn,
@@ -40,6 +42,7 @@ _TYPE_NAMESPACES = {
     "Option": "Option",
     "Prod": "Prod",
     "Float": "Float",
+    "Rat": "Rat",
     "Bool": "Bool",
     "UInt8": "UInt8",
     "Finset": "Finset",
@@ -65,6 +68,8 @@ def _runtime_namespace(v: Any) -> str:
         return "String"
     if isinstance(v, float):
         return "Float"
+    if isinstance(v, Fraction):
+        return "Rat"
     if isinstance(v, Pair):
         return "Prod"
     if v is None or isinstance(v, Some):
@@ -246,6 +251,8 @@ class CallsMixin:
                 return lambda env: Some(code(env))
             if d.name == "Float" and s.name in ("Nat", "Int"):
                 return lambda env: float(code(env))
+            if d.name == "Rat" and s.name in ("Nat", "Int"):
+                return lambda env: rat(code(env))
         return code
 
     def call_callee(

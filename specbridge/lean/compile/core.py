@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from specbridge.errors import EvaluationLimit, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
+from specbridge.lean.arith import rat_of_scientific
 from specbridge.lean.compile.operators import (
     _arith_fns,
 )
@@ -198,6 +200,8 @@ class CoreMixin:
         h = ty.head(expected) if expected is not None else None
         if h == "Float":
             return _const(float(node.value)), ty.FLOAT
+        if h == "Rat":
+            return _const(Fraction(node.value)), expected  # type: ignore[return-value]
         if h in ty.NUMERIC:
             return _const(node.value), expected  # type: ignore[return-value]
         if expected is not None and h is None:
@@ -205,6 +209,9 @@ class CoreMixin:
         return _const(node.value), ty.TV()
 
     def c_FloatLit(self, node: A.FloatLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        # `OfScientific`: exact at Rat (Batteries' `Rat.ofScientific`), IEEE at Float (the default instance)
+        if expected is not None and ty.head(expected) == "Rat":
+            return _const(rat_of_scientific(node.text)), ty.prune(expected)
         return _const(float(node.text)), ty.FLOAT
 
     def c_StrLit(self, node: A.StrLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:

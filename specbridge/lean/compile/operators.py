@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from specbridge.errors import EvaluationLimit, LeanRuntimeError, UnsupportedConstruct
@@ -17,6 +18,8 @@ from specbridge.lean.arith import (
     nat_div,
     nat_mod,
     nat_sub,
+    rat,
+    rat_div,
 )
 from specbridge.lean.runtime import (
     Budget,
@@ -68,6 +71,23 @@ def _arith_fns(kind: str, budget: Budget) -> dict[str, Callable[[Any, Any], Any]
             "/": float_div,
             "%": float_mod,
             "^": fpow,
+        }
+    if kind == "Rat":
+
+        def qpow(a: Any, b: int) -> Fraction:
+            # Monoid.npow (a Nat exponent) or Mathlib's zpow (an Int one); 0 ^ -k = 0⁻¹ ^ k = 0
+            if b < 0 and a == 0:
+                return Fraction(0)
+            if abs(b) * max(1, rat(a).numerator.bit_length(), rat(a).denominator.bit_length()) > budget.max_bits + 64:
+                raise EvaluationLimit("integer size", f"{a} ^ {b}")
+            return rat(a) ** b
+
+        return {
+            "+": lambda a, b: rat(a) + b,
+            "-": lambda a, b: rat(a) - b,
+            "*": lambda a, b: rat(a) * b,
+            "/": rat_div,
+            "^": qpow,
         }
     if kind in _UINT_BITS:
         m = (1 << _UINT_BITS[kind]) - 1
@@ -148,8 +168,11 @@ class OperatorsMixin:
         known: list[ty.Type] = []
         # a `match` leaf is postponed by Lean until the tree's type is known: elaborate it last, at that type
         deferred = [leaf for leaf in leaves if isinstance(leaf, A.Match | A.FunMatch)]
+        # a scientific literal is `OfScientific ?α` until the tree's type is known (Float only by default), so
+        # `(0.1 : ℚ) + 0.2` is exact: elaborate it at the tree's type too
+        scientific = [leaf for leaf in leaves if isinstance(leaf, A.FloatLit)]
         for leaf in leaves:
-            if isinstance(leaf, A.Match | A.FunMatch):
+            if isinstance(leaf, A.Match | A.FunMatch | A.FloatLit):
                 continue
             c, t = self.expr(leaf, scope)
             compiled[id(leaf)] = (c, t)
@@ -159,11 +182,13 @@ class OperatorsMixin:
                 known.append(t)
         # Lean's binop% starts the maximal type at a known expected type (`(n - 1 : Int)` is `↑n - 1`)
         eh = ty.head(expected) if expected is not None else None
-        if eh in ("Nat", "Int", "Float"):
+        if eh in ("Nat", "Int", "Float", "Rat"):
             heads.append(eh)
             known.append(ty.prune(expected))
-        if "Float" in heads:
+        if "Float" in heads or (scientific and not heads):
             top: ty.Type = ty.FLOAT
+        elif "Rat" in heads:
+            top = ty.T("Rat")
         elif "Int" in heads:
             top = ty.INT
         elif heads:
@@ -178,7 +203,7 @@ class OperatorsMixin:
             top = ty.INT
         else:
             top = ty.TV()
-        for leaf in deferred:
+        for leaf in deferred + scientific:
             compiled[id(leaf)] = self.expr(leaf, scope, top if ty.head(top) is not None else None)
         for _c, t in compiled.values():
             if isinstance(ty.prune(t), ty.TV):
@@ -262,14 +287,17 @@ class OperatorsMixin:
 
             return late
         h = pt.name
-        if h not in ty.NUMERIC or h in ("Rat", "Fin"):
+        if h not in ty.NUMERIC or h == "Fin":
             if h == "String" and op == "+":
                 return lambda env: lhs(env) + rhs(env)
             if h == "Fin":
                 h = "Nat"
             else:
                 raise UnsupportedConstruct(f"`{op}` on {ty.show(pt)}")
-        f = self.arith(h)[op]
+        fns = self.arith(h)
+        if op not in fns:
+            raise UnsupportedConstruct(f"`{op}` on {ty.show(pt)}")
+        f = fns[op]
         if op == "+" and h in ("Nat", "Int"):
             return lambda env: lhs(env) + rhs(env)
         if op == "-" and h == "Int":

@@ -6,6 +6,7 @@ import math
 from typing import Any
 
 from specbridge.errors import EvaluationLimit
+from specbridge.lean.arith import int_emod, nat_mod
 from specbridge.lean.stdlib import builtin
 from specbridge.lean.stdlib import lists as L
 from specbridge.lean.values import fn1
@@ -152,6 +153,21 @@ def fib(n: int) -> int:
     for _ in range(n):
         a, b = b, a + b
     return a
+
+
+# -- congruences: `a ≡ b [MOD n]` / `[ZMOD n]` (the parser builds these calls from Mathlib's notation) --------
+
+
+@builtin("Nat.ModEq", "(n : Nat) (a : Nat) (b : Nat) : Prop")
+def nat_modeq(n: int, a: int, b: int) -> bool:
+    # Mathlib/Data/Nat/ModEq.lean: `def Nat.ModEq (n a b : ℕ) := a % n = b % n` (so `[MOD 0]` is equality)
+    return nat_mod(a, n) == nat_mod(b, n)
+
+
+@builtin("Int.ModEq", "(n : Int) (a : Int) (b : Int) : Prop")
+def int_modeq(n: int, a: int, b: int) -> bool:
+    # Mathlib/Data/Int/ModEq.lean: `def Int.ModEq (n a b : ℤ) := a % n = b % n`, `%` being `Int.emod`
+    return int_emod(a, n) == int_emod(b, n)
 
 
 # -- Finset (a duplicate-free list in a canonical order) -------------------------------------------------------
