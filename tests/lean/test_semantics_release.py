@@ -109,3 +109,171 @@ def avg_post (xs : List Int) (r : Rat) : Prop := r * xs.length = xs.sum
     assert ev("[(0.5 : ℚ), 0.25].sum", "Rat") == Fraction(3, 4)
     with pytest.raises(UnsupportedConstruct, match="`%` on Rat"):
         ev("(1 : ℚ) % 2", "Rat")
+
+
+# -- Option.orElse takes a thunk ---------------------------------------------------------------------------------------
+
+
+def test_option_or_else_takes_a_thunk_and_or_is_strict() -> None:
+    # Init/Data/Option/Basic.lean: `orElse : Option α → (Unit → Option α) → Option α`, `| none, b => b ()`;
+    # `or : Option α → Option α → Option α`
+    assert ev("(none : Option Nat).orElse (fun _ => some 3) = some 3") is True
+    assert ev("(some 1).orElse (fun _ => some 3) = some 1") is True
+    assert ev("(none : Option Nat).or (some 3) = some 3 ∧ (some 1).or none = some 1") is True
+    assert ev("((none : Option Nat) <|> some 2) = some 2") is True
+
+
+# -- sorting and permutations --------------------------------------------------------------------------------------
+
+
+def test_merge_sort_follows_leans_merge_with_a_strict_comparator() -> None:
+    # Init/Data/List/Sort/Basic.lean: halves of (n+1)/2 and n/2, `merge` takes the left element iff `le x y`;
+    # with `<` on the keys, equal keys come out right-half first: [(1,0),(0,1)] ++ [(1,2)] merges to
+    # [(0,1), (1,2), (1,0)], not the stable [(0,1), (1,0), (1,2)]
+    assert ev("([(1,0),(0,1),(1,2)].mergeSort (fun a b => a.1 < b.1)).map (·.2)", "List Nat") == (1, 2, 0)
+    # with `≤` (the default) it is stable
+    assert ev("([(1,0),(0,1),(1,2)].mergeSort (fun a b => a.1 ≤ b.1)).map (·.2)", "List Nat") == (1, 0, 2)
+    assert ev("[5, 3, 9, 1, 1, 7].mergeSort = [1, 1, 3, 5, 7, 9]") is True
+
+
+def test_array_qsort_is_leans_unstable_quicksort() -> None:
+    # Init/Data/Array/QSort.lean: median of three, Lomuto partition around `as[hi]`, then `sort low mid` and
+    # `sort (mid+1) high`; equal keys are not kept in order
+    term = "(#[(1,0),(0,1),(1,2),(0,3),(1,4)].qsort (fun a b => a.1 < b.1)).map (·.2)"
+    assert ev(term, "Array Nat") == (3, 1, 4, 2, 0)
+    assert ev("#[3, 1, 2, 5, 4].qsort (· < ·) = #[1, 2, 3, 4, 5]") is True
+
+
+def test_permutations_in_mathlibs_order() -> None:
+    # Mathlib/Data/List/Defs.lean: permutations l = l :: permutationsAux l []
+    assert ev("[1, 2, 3].permutations", "List (List Nat)") == (
+        (1, 2, 3),
+        (2, 1, 3),
+        (3, 2, 1),
+        (2, 3, 1),
+        (3, 1, 2),
+        (1, 3, 2),
+    )
+    assert ev("[1, 2, 3].permutations.head? = some [1, 2, 3] ∧ ([] : List Nat).permutations = [[]]") is True
+    assert ev("[1, 2, 3, 4].permutations.length = 24 ∧ [1, 2, 3, 4].permutations.Nodup") is True
+
+
+# -- extract and the panicking `!` variants --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("term", "type_text", "value"),
+    [
+        # Init/Data/List/Basic.lean: extract (start := 0) (stop := l.length) = (l.drop start).take (stop - start)
+        ("[0, 1, 2, 3, 4, 5].extract 2", "List Nat", (2, 3, 4, 5)),
+        ("[0, 1, 2, 3, 4, 5].extract (stop := 2)", "List Nat", (0, 1)),
+        ("[0, 1, 2, 3, 4, 5].extract 4 2", "List Nat", ()),
+        ("#[0, 1, 2, 3].extract 1", "Array Nat", (1, 2, 3)),
+        # Init/Data/Array/Basic.lean: `insertIdx! as i a = if i ≤ as.size then … else panic!`, and a panic is
+        # `default` (#[]) in the kernel; `insertAt!` is its deprecated alias
+        ("#[1, 2, 3].insertIdx! 3 9", "Array Nat", (1, 2, 3, 9)),
+        ("#[1, 2, 3].insertIdx! 1 9", "Array Nat", (1, 9, 2, 3)),
+        ("#[1, 2, 3].insertIdx! 10 9", "Array Nat", ()),
+        ("#[1, 2, 3].insertAt! 10 9", "Array Nat", ()),
+        ("#[1, 2, 3].insertIdxIfInBounds 10 9", "Array Nat", (1, 2, 3)),
+        # `eraseIdx! xs i = if h : i < xs.size then xs.eraseIdx i h else panic! "invalid index"`
+        ("#[1, 2, 3].eraseIdx! 1", "Array Nat", (1, 3)),
+        ("#[1, 2, 3].eraseIdx! 3", "Array Nat", ()),
+        ("#[1, 2, 3].eraseIdxIfInBounds 3", "Array Nat", (1, 2, 3)),
+        # List.eraseIdx is total: out of range, the list is unchanged
+        ("[1, 2, 3].eraseIdx 5", "List Nat", (1, 2, 3)),
+    ],
+)
+def test_extract_and_panicking_variants(term: str, type_text: str, value: tuple) -> None:
+    assert ev(term, type_text) == value
+
+
+def test_list_has_no_panicking_insert_or_erase() -> None:
+    # v4.18 has no List.insertIdx! / List.eraseIdx! (only Array's): a named unknown, never a value
+    for term in ("[1, 2, 3].insertIdx! 10 5", "[1, 2, 3].eraseIdx! 10"):
+        with pytest.raises(UnsupportedConstruct, match="eraseIdx!|insertIdx!"):
+            ev(term, "List Nat")
+
+
+# -- Nat.toDigits ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("term", "value"),
+    [
+        # Init/Data/Repr.lean: toDigits base n = toDigitsCore base (n+1) n [], stopping at quotient 0 or no fuel
+        ("Nat.toDigits 10 255", ("2", "5", "5")),
+        ("Nat.toDigits 16 0xcafe", ("c", "a", "f", "e")),
+        ("Nat.toDigits 80 200", ("2", "*")),  # digitChar is '*' above 15
+        ("Nat.toDigits 10 0", ("0",)),
+        ("Nat.toDigits 0 5", ("5",)),  # n % 0 = n, n / 0 = 0
+        ("Nat.toDigits 0 12", ("c",)),
+        ("Nat.toDigits 0 20", ("*",)),
+        ("Nat.toDigits 1 0", ("0",)),
+        ("Nat.toDigits 1 3", ("0", "0", "0", "0")),  # the quotient stays 3: all n + 1 = 4 fuel steps
+    ],
+)
+def test_to_digits(term: str, value: tuple) -> None:
+    assert ev(term, "List Char") == value
+
+
+def test_to_digits_base_one_on_a_huge_number_is_a_limit_not_a_hang() -> None:
+    from specbridge.errors import EvaluationLimit
+
+    with pytest.raises(EvaluationLimit):
+        ev("Nat.toDigits 1 (10 ^ 12)", "List Char")
+
+
+# -- relations passed as functions ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("term", "value"),
+    [
+        # Init/Prelude.lean: Nat.le (inductive), Nat.lt n m := Nat.le (n+1) m; LE.le, LT.lt; GE.ge a b := LE.le b a
+        # Init/Data/Int/Basic.lean: Int.le a b := NonNeg (b - a), Int.lt a b := (a + 1) ≤ b
+        ("List.Sorted Nat.le [1, 2, 2]", True),
+        ("List.Sorted Nat.lt [1, 2, 2]", False),
+        ("List.Pairwise Int.lt [-1, 2, 3]", True),
+        ("List.Pairwise Int.le [3, -1]", False),
+        ("List.Sorted (· ≤ ·) [1, 2, 2]", True),
+        ("List.Sorted (· > ·) [3, 2, 1]", True),
+        ("List.Pairwise GE.ge [3, 3, 1]", True),
+        ("List.Pairwise GT.gt [3, 3, 1]", False),
+        ("List.Chain' LT.lt [1, 2, 5]", True),
+        ("List.Pairwise Ne [1, 2, 1]", False),
+        ("List.Pairwise (fun a b => a ≠ b) [1, 2, 3]", True),
+    ],
+)
+def test_relations_as_functions(term: str, value: bool) -> None:
+    assert ev(term) is value
+
+
+# -- Mathlib intervals, Finset.filter/card, set-builder ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("term", "type_text", "value"),
+    [
+        # Mathlib/Data/List/Intervals.lean: Ico n m = range' n (m - n)
+        ("List.Ico 2 5", "List Nat", (2, 3, 4)),
+        ("List.Ico 5 2", "List Nat", ()),
+        ("((Finset.range 10).filter (fun x => x % 3 = 0)).card", "Nat", 4),
+        ("(Finset.filter (fun x => x * x < 30) (Finset.range 100)).card", "Nat", 6),
+        ("(Finset.Ico 3 7).card", "Nat", 4),
+        # a set-builder whose guards bound the variable is finite: its toFinset is exact
+        ("({x | x < 5 ∧ x % 2 = 0} : Set Nat).toFinset.card", "Nat", 3),
+        ("{x : Nat | x ∣ 12}.toFinset.card", "Nat", 6),
+        ("Set.ncard {x | x ∈ [1, 2, 2, 3]}", "Nat", 3),
+        ("{b : Bool | b = true}.toFinset.card", "Nat", 1),
+        ("{x | x < 4} = ({0, 1, 2, 3} : Set Nat)", "Bool", True),
+        ("3 ∈ {x : Nat | x > 2}", "Bool", True),
+    ],
+)
+def test_intervals_finsets_set_builder(term: str, type_text: str, value: object) -> None:
+    assert ev(term, type_text) == value
+
+
+def test_unbounded_set_builder_is_a_named_unknown() -> None:
+    with pytest.raises(UnsupportedConstruct, match="no finite bound on x"):
+        ev("{x : Nat | x > 5}.toFinset.card", "Nat")

@@ -51,6 +51,17 @@ _TYPE_NAMESPACES = {
 }
 
 
+def _python_default(callee: Builtin, i: int) -> Any:
+    """The default value of the builtin's `i`-th explicit parameter, as its Python implementation declares it."""
+    import inspect
+
+    offset = 1 if callee.wants_default or callee.wants_types else 0
+    params = list(inspect.signature(callee.impl).parameters.values())
+    if offset + i >= len(params) or params[offset + i].default is inspect.Parameter.empty:
+        raise UnsupportedConstruct(f"argument {i + 1} of {callee.name} left to its default")
+    return params[offset + i].default
+
+
 def _runtime_namespace(v: Any) -> str:
     if isinstance(v, bool):
         return "Bool"
@@ -331,8 +342,13 @@ class CallsMixin:
 
             fname = callee.name
         if isinstance(callee, Builtin) and callee.required <= total < n:
-            # trailing optional parameters take their defaults (the Python implementation's defaults)
-            n = total
+            # trailing optional parameters take their defaults (the Python implementation's defaults); an optional
+            # one skipped by a later named argument (`l.extract (stop := 2)`) gets its default in place
+            top = max((i for i in range(n) if slots[i] is not None), default=-1) + 1
+            for i in range(callee.required, top):
+                if slots[i] is None:
+                    slots[i] = _const(_python_default(callee, i))
+            n = total = top
         if total < n:
             # partial application: missing positions become parameters of a function value
             missing_pos = [i for i in range(n) if slots[i] is None]

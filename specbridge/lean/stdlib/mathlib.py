@@ -221,6 +221,23 @@ def finset_image(f: Any, s: tuple) -> tuple:
     return L.erase_dups(L.map_(f, s))
 
 
+@builtin("List.Ico", "(n : Nat) (m : Nat) : List Nat")
+def list_ico(n: int, m: int) -> tuple:
+    # Mathlib/Data/List/Intervals.lean: `def Ico (n m : ℕ) : List ℕ := range' n (m - n)`
+    return tuple(range(n, n + L._size(max(m - n, 0), "List.Ico")))
+
+
+@builtin("Set.toFinset", "(s : Set α) : Finset α")
+def set_to_finset(s: tuple) -> tuple:
+    # a Set value is only ever built finite (an enumerated set-builder or a literal); see quant.set_builder_members
+    return s
+
+
+@builtin("Set.ncard", "(s : Set α) : Nat")
+def set_ncard(s: tuple) -> int:
+    return len(s)
+
+
 @builtin("Finset.toList", "(s : Finset α) : List α")
 def finset_tolist(s: tuple) -> tuple:
     return s

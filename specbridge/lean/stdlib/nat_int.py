@@ -9,6 +9,7 @@ from typing import Any
 from specbridge.errors import EvaluationLimit, LeanRuntimeError
 from specbridge.lean.arith import int_ediv, int_emod, int_fdiv, int_fmod, int_tdiv, int_tmod, nat_div, nat_mod, nat_sub
 from specbridge.lean.stdlib import alias, builtin
+from specbridge.lean.stdlib.lists import MAX_BUILD
 from specbridge.lean.values import Some
 
 # -- Nat --------------------------------------------------------------------------------------------------------
@@ -158,17 +159,31 @@ def nat_repr(n: int) -> str:
     return str(n)
 
 
+def digit_char(d: int) -> str:
+    # Init/Data/Repr.lean: `Nat.digitChar`: '0'…'9', 'a'…'f' up to 15, otherwise '*'
+    return "0123456789abcdef"[d] if d < 16 else "*"
+
+
+@builtin("Nat.digitChar", "(n : Nat) : Char")
+def nat_digit_char(n: int) -> str:
+    return digit_char(n)
+
+
 @builtin("Nat.toDigits", "(b : Nat) (n : Nat) : List Char")
 def nat_todigits(b: int, n: int) -> tuple:
-    digits = "0123456789abcdef"
-    if n == 0:
-        return ("0",)
+    # Init/Data/Repr.lean: `toDigits base n = toDigitsCore base (n+1) n []`, which stops when the quotient is 0
+    # or the fuel runs out. So base 0 gives `[digitChar n]` (n / 0 = 0) and base 1 never reaches quotient 0:
+    # n + 1 fuel steps of '0' (just ['0'] for n = 0).
+    if b == 1:
+        if n + 1 > MAX_BUILD:
+            raise EvaluationLimit("size", f"Nat.toDigits 1 {n} ({n + 1} characters)")
+        return ("0",) * (n + 1)
     out = []
-    while n:
-        d = n % b
-        out.append(digits[d] if d < 16 else "*")
-        n //= b
-    return tuple(reversed(out))
+    while True:  # with b ≥ 2 the quotient reaches 0 long before the fuel (n + 1 steps) runs out
+        d, n = nat_mod(n, b), nat_div(n, b)
+        out.append(digit_char(d))
+        if n == 0:
+            return tuple(reversed(out))
 
 
 @builtin("Nat.beq", "(a : Nat) (b : Nat) : Bool")
