@@ -339,7 +339,8 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
     for _n, _slot, t in infos:
         if ty.head(t) is None:
             ty.unify(t, ty.NAT)
-    types = {n: ty.head(t) for n, _s, t in infos}
+    # a `Fin k` variable ranges like a Nat below k (the Fin fact above bounds it)
+    types = {n: "Nat" if ty.head(t) == "Fin" else ty.head(t) for n, _s, t in infos}
     slots = {n: s for n, s, _t in infos}
 
     # choose an enumeration order and a domain for every variable

@@ -277,3 +277,41 @@ def test_intervals_finsets_set_builder(term: str, type_text: str, value: object)
 def test_unbounded_set_builder_is_a_named_unknown() -> None:
     with pytest.raises(UnsupportedConstruct, match="no finite bound on x"):
         ev("{x : Nat | x > 5}.toFinset.card", "Nat")
+
+
+# -- Fin n wraps modulo n --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("term", "value"),
+    [
+        # Init/Data/Fin/Basic.lean: add ⟨a, h⟩ ⟨b, _⟩ := ⟨(a + b) % n, …⟩, mul likewise, sub a b := (a + (n - b)) % n;
+        # `OfNat (Fin (n+1)) i` is Fin.ofNat i = i % (n+1)
+        ("(3 : Fin 5) + 4 = 2", True),
+        ("(3 : Fin 5) * 4 = 2", True),
+        ("(2 : Fin 5) - 4 = 3", True),
+        ("(7 : Fin 5) = 2", True),
+        ("(7 : Fin 5).val = 2", True),
+        ("(4 : Fin 5) / 2 = 2", True),
+        ("∀ i : Fin 4, i + 1 ≠ 0", False),  # 3 + 1 wraps to 0
+        ("∀ i : Fin 3, [5, 6, 7][i]! > 4", True),
+        ("((3 : Fin 5) : Nat) + 4 = 7", True),  # coerced to Nat first: no wrap
+        ("(3 : Fin 5).val + 4 = 7", True),
+    ],
+)
+def test_fin_wraps(term: str, value: bool) -> None:
+    assert ev(term) is value
+
+
+def test_fin_with_a_variable_modulus() -> None:
+    defs = """def f (n : Nat) (i : Fin n) : Nat := i.val + 1
+def g (i : Fin 4) : Fin 4 := i + 1
+def h (xs : List Nat) : Prop := ∀ i : Fin xs.length, xs.get i ≤ 10
+def k (n : Nat) (i : Fin n) : Fin n := i + i
+"""
+    assert call(defs, "f", 5, 4) == 5
+    assert call(defs, "g", 3) == 0
+    assert ev("h [1, 2, 3]", defs=defs) is True and ev("h [1, 20]", defs=defs) is False
+    # Fin n arithmetic with a modulus known only at run time is a named unknown, never Nat arithmetic
+    with pytest.raises(UnsupportedConstruct, match="not a literal"):
+        call(defs, "k", 5, 4)

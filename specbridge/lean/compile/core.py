@@ -202,6 +202,14 @@ class CoreMixin:
             return _const(float(node.value)), ty.FLOAT
         if h == "Rat":
             return _const(Fraction(node.value)), expected  # type: ignore[return-value]
+        if h == "Fin" and expected is not None:
+            # `OfNat (Fin (n+1)) i` is `Fin.ofNat i` = i % (n+1)
+            k = ty.fin_modulus(expected)
+            if k is None:
+                raise UnsupportedConstruct(f"numeral at {ty.show(expected)} (a modulus that is not a literal)")
+            if k == 0:
+                raise UnsupportedConstruct("numeral at Fin 0 (no OfNat instance)")
+            return _const(node.value % k), ty.prune(expected)
         if h in ty.NUMERIC:
             return _const(node.value), expected  # type: ignore[return-value]
         if expected is not None and h is None:

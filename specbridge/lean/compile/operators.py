@@ -203,6 +203,8 @@ class OperatorsMixin:
             top = ty.INT
         else:
             top = ty.TV()
+        if "Fin" in heads and any(h != "Fin" for h in heads):
+            raise UnsupportedConstruct("arithmetic mixing Fin with another number type (which coercion Lean picks)")
         for leaf in deferred + scientific:
             compiled[id(leaf)] = self.expr(leaf, scope, top if ty.head(top) is not None else None)
         for _c, t in compiled.values():
@@ -287,13 +289,12 @@ class OperatorsMixin:
 
             return late
         h = pt.name
-        if h not in ty.NUMERIC or h == "Fin":
+        if h == "Fin":
+            return self._fin_binop(op, lhs, rhs, pt)
+        if h not in ty.NUMERIC:
             if h == "String" and op == "+":
                 return lambda env: lhs(env) + rhs(env)
-            if h == "Fin":
-                h = "Nat"
-            else:
-                raise UnsupportedConstruct(f"`{op}` on {ty.show(pt)}")
+            raise UnsupportedConstruct(f"`{op}` on {ty.show(pt)}")
         fns = self.arith(h)
         if op not in fns:
             raise UnsupportedConstruct(f"`{op}` on {ty.show(pt)}")
@@ -304,6 +305,25 @@ class OperatorsMixin:
             return lambda env: lhs(env) - rhs(env)
         if op == "-" and h == "Nat":
             return lambda env: nat_sub(lhs(env), rhs(env))
+        return lambda env: f(lhs(env), rhs(env))
+
+    def _fin_binop(self, op: str, lhs: Code, rhs: Code, t: ty.Type) -> Code:
+        """Init/Data/Fin/Basic.lean: `add`/`mul` are `(a * b) % n`, `sub a b = (a + (n - b)) % n`, `div`/`mod`
+        are Nat's (already below n); `^` is Mathlib's monoid power, also taken modulo n."""
+        n = ty.fin_modulus(t)
+        if n is None:
+            raise UnsupportedConstruct(f"`{op}` on {ty.show(t)} (a modulus that is not a literal)")
+        if n == 0:
+            raise UnsupportedConstruct("arithmetic on Fin 0 (an empty type)")
+        fns: dict[str, Callable[[int, int], int]] = {
+            "+": lambda a, b: (a + b) % n,
+            "*": lambda a, b: (a * b) % n,
+            "-": lambda a, b: (a + (n - b)) % n,
+            "/": nat_div,
+            "%": nat_mod,
+            "^": lambda a, b: pow(a, b, n),
+        }
+        f = fns[op]
         return lambda env: f(lhs(env), rhs(env))
 
     def arith_tree(self, node: A.Node, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
