@@ -184,8 +184,13 @@ class Parser:
             elif t.kind == KW and t.text == "inductive":
                 try:
                     inductives.append(self._inductive())
-                except LeanParseError:
+                except LeanParseError as exc:
+                    # a declaration we cannot read: using its name is a named unknown, not `unknown identifier`
+                    name_tok = self.toks[self._index_after(t)]
+                    if name_tok.kind == IDENT:
+                        unsupported[str(name_tok.value)] = f"inductive {name_tok.value} ({exc.message})"
                     skipped.append("inductive")
+                    self.i = self._index_after(t)
                     self._skip_command_rest(t)
             elif t.kind == KW and t.text == "mutual":
                 self.advance()
@@ -225,31 +230,36 @@ class Parser:
         self.col_limit = kw.col
         try:
             params = self._binders(stop=("where", ":", "|", "deriving"))
+            sort: A.Node | None = None
             if self.is_sym(":"):
                 self.advance()
-                self.parse_expr(0)  # the sort (`Type`)
+                sort = self.parse_expr(0)  # the sort (`Type`), or `α → … → Prop` for an inductive predicate
             if self.is_kw("where"):
                 self.advance()
             ctors: list[tuple[str, list[A.Node]]] = []
+            sigs: list[A.CtorSig] = []
             while self.is_sym("|"):
-                self.advance()
+                bar = self.advance()
                 cname = str(self.expect_ident().value)
                 args: list[A.Node] = []
-                for b in self._binders(stop=(":", "|", "deriving")):
+                binders = self._binders(stop=(":", "|", "deriving"))
+                for b in binders:
                     if b.kind == "explicit":
                         args.append(b.type or A.Hole(b.line, b.col))
+                full: A.Node | None = None
                 if self.is_sym(":"):
                     self.advance()
-                    typ = self.parse_expr(0)
+                    typ = full = self.parse_expr(0)
                     while isinstance(typ, A.BinOp) and typ.op == "→":
                         args.append(typ.lhs)
                         typ = typ.rhs
                 ctors.append((cname, args))
+                sigs.append(A.CtorSig(bar.line, bar.col, cname, binders, full))
         finally:
             self.col_limit = saved
         if self.is_kw("deriving"):
             self._skip_command_rest(kw)
-        return A.Inductive(kw.line, kw.col, name, params, ctors)
+        return A.Inductive(kw.line, kw.col, name, params, ctors, sort, sigs)
 
     def _structure(self) -> A.Structure:
         kw = self.advance()
@@ -418,7 +428,8 @@ class Parser:
         out: list[A.Binder] = []
         while True:
             t = self.tok
-            if t.kind == EOF or (t.kind in (SYM, KW) and t.text in stop):
+            if t.kind == EOF or (t.kind in (SYM, KW) and t.text in stop) or t.col <= self.col_limit:
+                # a token at or left of the enclosing command's column starts the next command
                 return out
             if t.kind == SYM and t.text in ("(", "{", "[", "⦃", "⟨"):
                 out.extend(self._bracket_binder())

@@ -199,7 +199,8 @@ def from_ast(node: A.Node | None, tvars: dict[str, TV] | None = None) -> Type:
             return tvars[name]
         if name.startswith("Std.") or name.startswith("Lean."):
             return T(name.split(".")[-1])
-        if len(name) <= 2 or name[0].islower() or "α" <= name[0] <= "ω":
+        # auto-bound implicits: lowercase or Greek names, or one capital (`T`); `Pt` may be a declared structure
+        if len(name) == 1 or name[0].islower() or "α" <= name[0] <= "ω":
             tv = TV()
             tvars[name] = tv
             return tv

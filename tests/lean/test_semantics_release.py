@@ -315,3 +315,101 @@ def k (n : Nat) (i : Fin n) : Fin n := i + i
     # Fin n arithmetic with a modulus known only at run time is a named unknown, never Nat arithmetic
     with pytest.raises(UnsupportedConstruct, match="not a literal"):
         call(defs, "k", 5, 4)
+
+
+# -- inductive predicates, structures and inductive types in a spec's helpers ---------------------------------------
+
+_PREDICATES = """inductive Ev : Nat → Prop where
+  | zero : Ev 0
+  | step (n : Nat) : Ev n → Ev (n + 2)
+
+inductive Ev2 : Nat → Prop
+  | zero : Ev2 0
+  | step : ∀ n, Ev2 n → Ev2 (n + 2)
+
+inductive Ev3 : Nat → Prop where
+  | zero : Ev3 0
+  | step {n : Nat} (h : Ev3 n) : Ev3 (n + 2)
+
+inductive Sorted' : List Nat → Prop where
+  | nil : Sorted' []
+  | single (x : Nat) : Sorted' [x]
+  | cons (x y : Nat) (rest : List Nat) : x ≤ y → Sorted' (y :: rest) → Sorted' (x :: y :: rest)
+
+inductive Le' : Nat → Nat → Prop where
+  | refl (n : Nat) : Le' n n
+  | step (n m : Nat) : Le' n m → Le' n (m + 1)
+
+inductive Palin : List Nat → Prop where
+  | nil : Palin []
+  | one (a : Nat) : Palin [a]
+  | more (a : Nat) (l : List Nat) : Palin l → Palin (a :: (l ++ [a]))
+
+inductive AllPos (l : List Int) : Prop where
+  | mk : (∀ x ∈ l, x > 0) → AllPos l
+
+inductive Sym : Nat → Nat → Prop where
+  | base : Sym 1 2
+  | swap (a b : Nat) : Sym a b → Sym b a
+
+inductive Path : Nat → Nat → Prop where
+  | edge : Path 0 1
+  | trans (a b c : Nat) : Path a b → Path b c → Path a c
+
+def parity_post (n : Nat) (r : Bool) : Prop := (r = true) ↔ Ev n
+"""
+
+
+@pytest.mark.parametrize(
+    ("term", "value"),
+    [
+        # an inductive predicate is its least fixed point: `P v` iff some constructor concludes `P v` from premises
+        # that hold (Lean reference: "Inductive Types", inductive families / Prop-valued inductives)
+        ("Ev 4", True),
+        ("Ev 7", False),
+        ("∀ n < 12, Ev n ↔ n % 2 = 0", True),
+        ("Ev2 6 ∧ ¬ Ev2 5", True),
+        ("Ev3 8 ∧ ¬ Ev3 1", True),  # a hypothesis binder `(h : Ev3 n)` is a premise
+        ("Sorted' [1, 2, 2, 5] ∧ ¬ Sorted' [1, 3, 2] ∧ Sorted' []", True),
+        ("Le' 2 5 ∧ ¬ Le' 5 2", True),
+        ("Palin [1, 2, 1] ∧ Palin [1, 2, 2, 1] ∧ ¬ Palin [1, 2, 3]", True),
+        ("AllPos [1, 2] ∧ ¬ AllPos [1, -2]", True),
+        ("Sym 2 1 ∧ ¬ Sym 2 3", True),  # `swap` loops back to its own goal: that branch fails, it does not hang
+        ("parity_post 4 true ∧ parity_post 3 false ∧ ¬ parity_post 3 true", True),
+    ],
+)
+def test_inductive_predicates(term: str, value: bool) -> None:
+    assert ev(term, defs=_PREDICATES) is value
+
+
+def test_undecidable_inductive_predicate_is_named() -> None:
+    # `trans` has a middle point `b` that its conclusion does not fix: no bounded inversion, a named unknown
+    assert ev("Path 0 1", defs=_PREDICATES) is True
+    with pytest.raises(UnsupportedConstruct, match="inductive predicate Path: constructor trans"):
+        ev("Path 0 2", defs=_PREDICATES)
+
+
+def test_structures_and_inductive_types_in_helpers() -> None:
+    defs = """structure Pt where
+  x : Nat
+  y : Nat
+
+inductive Color where
+  | red
+  | green
+  deriving Repr, DecidableEq
+
+inductive Shape
+  | circle (r : Nat)
+  | rect (w h : Nat)
+
+def good (c : Color) (p : Pt) : Prop := c = Color.red ∧ p.x < p.y
+def area : Shape → Nat
+  | .circle r => 3 * r * r
+  | .rect w h => w * h
+"""
+    # constructors one per line, and a two-letter structure name (`Pt` is not an auto-bound type variable)
+    assert ev("good Color.red ⟨1, 2⟩", defs=defs) is True
+    assert ev("good .green { x := 1, y := 2 }", defs=defs) is False
+    assert ev("good .red { x := 3, y := 2 }", defs=defs) is False
+    assert ev("area (.rect 2 3) = 6 ∧ area (Shape.circle 1) = 3", defs=defs) is True

@@ -13,6 +13,7 @@ from specbridge.lean.arith import rat_of_scientific
 from specbridge.lean.compile.operators import (
     _arith_fns,
 )
+from specbridge.lean.compile.predicates import compile_predicate, is_predicate, synthetic_def
 from specbridge.lean.compile.rewrite import (
     _expand_type_aliases,
     _inline_power_functions,
@@ -40,10 +41,15 @@ class CoreMixin:
         self.opens = list(module.opens)
         self._arith_cache: dict[str, dict[str, Callable[[Any, Any], Any]]] = {}
         self.structs: dict[str, A.Structure] = {s.name: s for s in module.structures}
-        self.inductives: dict[str, A.Inductive] = {i.name: i for i in module.inductives}
+        # inductive predicates (`inductive Ev : Nat → Prop`) are decided like definitions (compile/predicates.py)
+        self.ind_preds: dict[str, A.Inductive] = {i.name: i for i in module.inductives if is_predicate(i)}
+        data = [i for i in module.inductives if i.name not in self.ind_preds]
+        self.inductives: dict[str, A.Inductive] = {i.name: i for i in data}
         self.ctors: dict[str, tuple[A.Inductive, str, list[A.Node]]] = {
-            f"{i.name}.{c}": (i, c, args) for i in module.inductives for c, args in i.ctors
+            f"{i.name}.{c}": (i, c, args) for i in data for c, args in i.ctors
         }
+        for ind in self.ind_preds.values():
+            self._register(ind.name, synthetic_def(ind))
         for d in module.defs:
             if d.kind in ("def", "abbrev") and d.name:
                 self._register(d.name, d)
@@ -87,6 +93,13 @@ class CoreMixin:
         g.generic = ty.free_vars(ty.fun_t(params, result))
 
     def _compile_global(self, g: GlobalFn) -> None:
+        if g.name in self.ind_preds:
+            try:
+                g.call = compile_predicate(self, g, self.ind_preds[g.name])
+            except UnsupportedConstruct as exc:
+                g.call = lambda *a, _e=exc: _raiser(_e)([])
+            g.compiled = True
+            return
         d = g.defn
         frame = FrameInfo(0)
         aliases = {}
