@@ -1,7 +1,8 @@
 """Lean's arithmetic on Nat and Int (Init/Data/Nat/Basic.lean, Init/Data/Int/DivMod.lean), IEEE Float and exact Rat.
 
-`/` and `%` on Int are `Int.ediv`/`Int.emod` (Euclidean: the remainder is never negative); `Int.div`/`tdiv`
-round toward zero and `fdiv` toward negative infinity. Division by zero gives 0 and `x % 0 = x`.
+`/` and `%` on Int are `Int.ediv`/`Int.emod` (Euclidean: the remainder is never negative); `Int.tdiv`
+rounds toward zero and `fdiv` toward negative infinity (v4.18 has no `Int.div`). Division by zero gives 0 and
+`x % 0 = x`.
 """
 
 from __future__ import annotations
@@ -66,6 +67,14 @@ def float_div(a: float, b: float) -> float:
         if a == 0 or math.isnan(a):
             return math.nan
         return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def float_to_string(x: float) -> str:
+    """`Float.toString` (src/runtime/object.cpp, lean_float_to_string): C++ `std::to_string`, i.e. printf's `%f`
+    (six decimals: `1.000000`, `inf`, `-inf`), and `NaN` for every NaN."""
+    if math.isnan(x):
+        return "NaN"
+    return f"{x:f}"
 
 
 def float_mod(a: float, b: float) -> float:

@@ -413,3 +413,35 @@ def area : Shape → Nat
     assert ev("good .green { x := 1, y := 2 }", defs=defs) is False
     assert ev("good .red { x := 3, y := 2 }", defs=defs) is False
     assert ev("area (.rect 2 3) = 6 ∧ area (Shape.circle 1) = 3", defs=defs) is True
+
+
+# -- names and printing as v4.18 has them ------------------------------------------------------------------------------
+
+
+def test_int_div_and_mod_are_not_v418_names() -> None:
+    # Init/Data/Int/DivMod/Basic.lean: T-rounding is Int.tdiv/Int.tmod (renamed in lean4 #5301); the deprecated
+    # aliases Int.div/Int.mod were removed in lean4 #6322 (Dec 2024): a named unknown, never a Euclidean value
+    assert ev("Int.tdiv (-7) 2 = -3 ∧ Int.tmod (-7) 2 = -1 ∧ Int.fdiv (-7) 2 = -4 ∧ (-7 : Int) / 2 = -4") is True
+    assert ev("Int.ediv (-7) 2 = -4 ∧ Int.emod (-7) 2 = 1") is True
+    for term in ("Int.div (-7) 2", "Int.mod (-7) 2"):
+        with pytest.raises(UnsupportedConstruct, match="Int.div|Int.mod"):
+            ev(term, "Int")
+
+
+@pytest.mark.parametrize(
+    ("term", "value"),
+    [
+        # src/runtime/object.cpp: lean_float_to_string is std::to_string (printf `%f`), NaN printed as "NaN"
+        ("toString (1.0 : Float)", "1.000000"),
+        ("(2.5 : Float).toString", "2.500000"),
+        ('s!"{(1.5 : Float)}"', "1.500000"),
+        ("toString ((1.0 : Float) / 0)", "inf"),
+        ("toString ((0.0 : Float) / 0)", "NaN"),
+        ("toString [1.5, 2]", "[1.500000, 2.000000]"),
+        # Batteries/Data/Rat/Basic.lean: Rat's toString is `num/den`, or `num` for an integer
+        ("toString ((1 : ℚ) / 2)", "1/2"),
+        ("toString ((4 : ℚ) / 2)", "2"),
+    ],
+)
+def test_to_string_of_numbers(term: str, value: str) -> None:
+    assert ev(term, "String") == value

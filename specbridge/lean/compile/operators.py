@@ -212,6 +212,8 @@ class OperatorsMixin:
                 ty.unify(t, top)
         for leaf in leaves:
             c, t = compiled[id(leaf)]
+            if isinstance(leaf, A.NumLit) and ty.head(top) in ("Float", "Rat", "Fin"):
+                c, t = self.expr(leaf, scope, top)  # `[1.5, 2]`: the numeral is `(2 : Float)`, printed `2.000000`
             compiled[id(leaf)] = (self.coerce(c, t, top), t)
         return compiled, top
 

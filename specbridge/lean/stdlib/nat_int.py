@@ -7,7 +7,18 @@ from collections.abc import Callable
 from typing import Any
 
 from specbridge.errors import EvaluationLimit, LeanRuntimeError
-from specbridge.lean.arith import int_ediv, int_emod, int_fdiv, int_fmod, int_tdiv, int_tmod, nat_div, nat_mod, nat_sub
+from specbridge.lean.arith import (
+    float_to_string,
+    int_ediv,
+    int_emod,
+    int_fdiv,
+    int_fmod,
+    int_tdiv,
+    int_tmod,
+    nat_div,
+    nat_mod,
+    nat_sub,
+)
 from specbridge.lean.stdlib import alias, builtin
 from specbridge.lean.stdlib.lists import MAX_BUILD
 from specbridge.lean.values import Some
@@ -391,12 +402,15 @@ def int_mul(a: int, b: int) -> int:
     return a * b
 
 
-@builtin("Int.div", "(a : Int) (b : Int) : Int", aliases=("Int.ediv", "HDiv.hDiv", "Int.divE"))
+# `/` and `%` on Int are Int.ediv/Int.emod. v4.18 has no `Int.div`/`Int.mod`: they were T-rounding, renamed
+# Int.tdiv/Int.tmod (lean4 #5301) and their deprecated aliases removed (lean4 #6322, Dec 2024), so a spec using them
+# does not elaborate — better a named unknown than a Euclidean verdict
+@builtin("Int.ediv", "(a : Int) (b : Int) : Int", aliases=("HDiv.hDiv", "Int.divE"))
 def _int_div(a: int, b: int) -> int:
     return int_ediv(a, b)
 
 
-@builtin("Int.mod", "(a : Int) (b : Int) : Int", aliases=("Int.emod", "HMod.hMod"))
+@builtin("Int.emod", "(a : Int) (b : Int) : Int", aliases=("HMod.hMod",))
 def _int_mod(a: int, b: int) -> int:
     return int_emod(a, b)
 
@@ -589,7 +603,7 @@ def float_ofsci(m: int, s: bool, e: int) -> float:
 
 @builtin("Float.toString", "(x : Float) : String")
 def float_tostring(x: float) -> str:
-    return repr(x)
+    return float_to_string(x)
 
 
 # -- UInt8 ------------------------------------------------------------------------------------------------------
