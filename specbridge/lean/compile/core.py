@@ -8,6 +8,7 @@ from typing import Any
 from specbridge.errors import EvaluationLimit, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
+from specbridge.lean.compile.memo import ResultIndependence
 from specbridge.lean.compile.operators import (
     _arith_fns,
 )
@@ -37,6 +38,7 @@ class CoreMixin:
         self.globals: dict[str, GlobalFn] = {}
         self.opens = list(module.opens)
         self._arith_cache: dict[str, dict[str, Callable[[Any, Any], Any]]] = {}
+        self._memo: ResultIndependence | None = None  # set while a postcondition's body is compiled
         self.structs: dict[str, A.Structure] = {s.name: s for s in module.structures}
         self.inductives: dict[str, A.Inductive] = {i.name: i for i in module.inductives}
         self.ctors: dict[str, tuple[A.Inductive, str, list[A.Node]]] = {
@@ -117,7 +119,11 @@ class CoreMixin:
                 arg_slots = [s for s, _, _ in slots_binders] + eslots
             else:
                 assert d.body is not None
-                body, bt = self.expr(d.body, scope, g.result)
+                self._memo = ResultIndependence.for_postcondition(g, scope, slots_binders)
+                try:
+                    body, bt = self.expr(d.body, scope, g.result)
+                finally:
+                    self._memo = None
                 self._unify_result(g.result, bt)
                 arg_slots = [s for s, _, _ in slots_binders]
                 for _slot, b, _t in slots_binders:
@@ -188,6 +194,12 @@ class CoreMixin:
     # -- expressions -----------------------------------------------------------------------------------------------
     def expr(self, node: A.Node, scope: Scope, expected: ty.Type | None = None) -> tuple[Code, ty.Type]:
         """Compile `node`; returns the code and its type. Unsupported parts compile to code that raises."""
+        m = self._memo
+        if m is None:
+            return self._expr(node, scope, expected)
+        return m.compile(self._expr, node, scope, expected)
+
+    def _expr(self, node: A.Node, scope: Scope, expected: ty.Type | None = None) -> tuple[Code, ty.Type]:
         try:
             method = getattr(self, "c_" + type(node).__name__)
             return method(node, scope, expected)
