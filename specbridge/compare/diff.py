@@ -14,14 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from specbridge.compare.cases import Case, args_key, literal, render_as, task_cases, task_types, value_key
 from specbridge.compare.evaluator import DEFAULT_DIFF_SETTINGS, Evaluator, SpecError
 from specbridge.compare.inputs import (
-    UnsupportedType,
     generate_inputs,
-    render_value,
     shrink,
     shrink_value,
-    type_of,
     value_size,
 )
 from specbridge.compare.mutants import candidate_outputs
@@ -45,14 +43,6 @@ class ExplicitPair:
 
     inputs: dict[str, str]
     output: str | None = None
-
-
-@dataclass
-class _Case:
-    args: tuple[Any, ...]
-    correct: list[Any] = field(default_factory=list)  # outputs known right (oracle, test's expected)
-    wrong: list[Any] = field(default_factory=list)  # outputs known wrong (test's unexpected)
-    generated: bool = True
 
 
 @dataclass
@@ -108,10 +98,10 @@ class _Engine:
         return False
 
     def pre(self, args: tuple[Any, ...]) -> tuple[bool | None, bool | None]:
-        key = _args_key(args)
+        key = args_key(args)
         return self.a.pre(args, key), self.b.pre(args, key)
 
-    def run_case(self, case: _Case, ret_t: ty.Type | None, rng: random.Random, others: list[Any]) -> None:
+    def run_case(self, case: Case, ret_t: ty.Type | None, rng: random.Random, others: list[Any]) -> None:
         pa, pb = self.pre(case.args)
         t = self.tally
         if pa is None or pb is None:
@@ -146,11 +136,11 @@ class _Engine:
         if not case.correct and accepted_any and ret_t is not None:
             # no oracle: the outputs some spec accepts stand in for correct ones; their neighbours are the
             # near misses that tell two specs apart
-            seen = {_value_key(c) for c in candidates}
+            seen = {value_key(c) for c in candidates}
             extra = [
                 c
                 for c in candidate_outputs(accepted_any[:2], ret_t, rng, randoms=0, limit=16)
-                if _value_key(c) not in seen
+                if value_key(c) not in seen
             ]
             for out in extra:
                 if self.over():
@@ -177,8 +167,8 @@ class _Engine:
                 size = sum(value_size(x) for x in args) + (value_size(output) if output is not None else 0)
                 names = [p.name for p in self.sig.params]
                 ptypes = types or [None] * len(names)
-                inputs = {n: _render(v, pt) for n, v, pt in zip(names, args, ptypes, strict=True)}
-                rendered = _render(output, ret_t) if part == "postcond" else None
+                inputs = {n: render_as(v, pt) for n, v, pt in zip(names, args, ptypes, strict=True)}
+                rendered = render_as(output, ret_t) if part == "postcond" else None
                 ce = Counterexample(part=part, inputs=inputs, output=rendered, a_holds=a_holds, b_holds=not a_holds)
                 out.append((size, ce))
         seen: set[tuple] = set()
@@ -269,25 +259,13 @@ def _top(ev: Evaluator) -> str:
     return ", ".join(f"{c} ×{k}" for c, k in ev.causes.most_common(2))
 
 
-def _args_key(args: tuple[Any, ...]) -> tuple:
-    return tuple(_value_key(a) for a in args)
-
-
-def _value_key(v: Any) -> Any:
-    from specbridge.lean.values import render
-
-    return (type(v).__name__, render(v))
-
-
-def _render(v: Any, t: ty.Type | None) -> str:
-    from specbridge.lean.values import render
-
-    return render_value(v, t) if t is not None else render(v)
-
-
 def _undecided(message: str, start: float) -> DiffResult:
     return DiffResult(
-        verdict=DiffVerdict.UNDECIDED, pairs=0, message=message, seconds=round(time.perf_counter() - start, 3)
+        verdict=DiffVerdict.UNDECIDED,
+        pairs=0,
+        message=message,
+        error=message,
+        seconds=round(time.perf_counter() - start, 3),
     )
 
 
@@ -295,42 +273,6 @@ def _evaluators(task: Task, spec_a: str, spec_b: str, settings: ComputableSettin
     a = Evaluator.from_text(spec_a, task.signature, settings, "spec A")
     b = Evaluator.from_text(spec_b, task.signature, settings, "spec B")
     return a, b
-
-
-def _types(task: Task) -> tuple[list[ty.Type] | None, ty.Type | None, str]:
-    try:
-        types = [type_of(p.type) for p in task.signature.params]
-    except UnsupportedType as exc:
-        return None, None, f"inputs are not generated: {exc}"
-    try:
-        return types, type_of(task.signature.return_type), ""
-    except UnsupportedType as exc:
-        return types, None, f"outputs are not generated: {exc}"
-
-
-def _literal(lit: Program, text: str, type_text: str) -> Any:
-    return lit.value(text, type_text)
-
-
-def _test_cases(task: Task, lit: Program) -> tuple[list[_Case], list[tuple[Any, ...]], int]:
-    """The task's tests and reject inputs as runtime values; test values that do not evaluate are skipped."""
-    sig = task.signature
-    cases, rejects, skipped = [], [], 0
-    for tc in task.tests:
-        try:
-            args = tuple(_literal(lit, tc.inputs[p.name], p.type) for p in sig.params)
-            expected = _literal(lit, tc.expected, sig.return_type)
-            wrong = [_literal(lit, u, sig.return_type) for u in tc.unexpected]
-        except (SpecBridgeError, RecursionError, KeyError):
-            skipped += 1
-            continue
-        cases.append(_Case(args, [expected], wrong, generated=False))
-    for rj in task.reject_inputs:
-        try:
-            rejects.append(tuple(_literal(lit, rj.inputs[p.name], p.type) for p in sig.params))
-        except (SpecBridgeError, RecursionError, KeyError):
-            skipped += 1
-    return cases, rejects, skipped
 
 
 def diff_specs(
@@ -378,23 +320,23 @@ def _diff(
 ) -> DiffResult:
     engine = _Engine(task, a, b, start + time_budget)
     lit = Program.from_source("")
-    types, ret_t, note = _types(task)
-    cases, rejects, _skipped = _test_cases(task, lit)
+    types, ret_t, note = task_types(task)
+    cases, rejects, _skipped = task_cases(task, lit)
     rng = random.Random(seed)
     generated: list[tuple[Any, ...]] = []
     if types is not None and n_inputs > 0:
         # restrictive preconditions reject most random inputs: draw from a larger pool until enough are admitted
         generated = generate_inputs(types, n_inputs * _POOL_FACTOR, seed, seeds=[c.args for c in cases])
     seen: set[tuple] = set()
-    work: list[_Case] = []
+    work: list[Case] = []
     for c in cases:
-        seen.add(_args_key(c.args))
+        seen.add(args_key(c.args))
         work.append(c)
     for args in [*rejects, *generated]:
-        k = _args_key(args)
+        k = args_key(args)
         if k not in seen:
             seen.add(k)
-            work.append(_Case(args))
+            work.append(Case(args))
     others: list[Any] = []
     oracle_failures = 0
     tried = 0
@@ -445,15 +387,15 @@ def diff_on_pairs(
         engine = _Engine(task, a, b, start + 3600.0)
         engine.shrinking = False
         lit = Program.from_source("")
-        types, ret_t, _note = _types(task)
-        grouped: dict[tuple, _Case] = {}
+        types, ret_t, _note = task_types(task)
+        grouped: dict[tuple, Case] = {}
         for i, pair in enumerate(pairs):
             try:
-                args = tuple(_literal(lit, pair.inputs[p.name], p.type) for p in sig.params)
-                out = None if pair.output is None else _literal(lit, pair.output, sig.return_type)
+                args = tuple(literal(lit, pair.inputs[p.name], p.type) for p in sig.params)
+                out = None if pair.output is None else literal(lit, pair.output, sig.return_type)
             except KeyError as exc:
                 raise SpecBridgeError(f"pair {i}: no value for parameter {exc}") from exc
-            case = grouped.setdefault(_args_key(args), _Case(args, generated=False))
+            case = grouped.setdefault(args_key(args), Case(args, generated=False))
             if out is not None:
                 case.correct.append(out)
         for case in grouped.values():

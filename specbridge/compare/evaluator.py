@@ -25,12 +25,22 @@ from specbridge.lean.sandbox import check_untrusted
 from specbridge.settings import ComputableSettings
 from specbridge.tasks import Signature
 
-__all__ = ["DEFAULT_DIFF_SETTINGS", "Evaluator", "SpecError", "compile_program"]
+__all__ = ["DEFAULT_DIFF_SETTINGS", "Evaluator", "SpecError", "compile_program", "diff_settings"]
 
 # Generated inputs are many and small: a tighter per-call limit than layer 2's keeps one undecidable spec from
 # eating the run; the early stop (Evaluator.exhausted) ends a task that keeps hitting it.
 DEFAULT_DIFF_SETTINGS = ComputableSettings(max_steps=300_000, timeout=0.5)
 _EARLY_STOP_LIMITS = 12
+
+
+def diff_settings(computable: ComputableSettings) -> ComputableSettings:
+    """Layer 2's settings with the per-call limits of generated inputs (never looser than layer 2's own)."""
+    return computable.model_copy(
+        update={
+            "timeout": min(computable.timeout, DEFAULT_DIFF_SETTINGS.timeout),
+            "max_steps": min(computable.max_steps, DEFAULT_DIFF_SETTINGS.max_steps),
+        }
+    )
 
 
 class SpecError(SpecBridgeError):

@@ -95,11 +95,11 @@ def boundary_values(t: ty.Type) -> list[Any]:
     assert isinstance(t, ty.T)
     n = t.name
     if n == "Nat":
-        return [0, 1, 2, 3, 5, 10]
+        return [0, 1, 2, 3, 5, 10, 100]
     if n in _UINT_MAX:
         return [0, 1, 2, _UINT_MAX[n], 7, 128 if n == "UInt8" else 1000]
     if n == "Int":
-        return [0, 1, -1, 2, -2, 3, -5, 10]
+        return [0, 1, -1, 2, -2, 3, -5, 10, -100]
     if n == "Bool":
         return [False, True]
     if n == "Float":
@@ -149,12 +149,18 @@ def _ordered(t: ty.Type) -> list[Any]:
     }.get(t.name, [])
 
 
-def random_value(t: ty.Type, rng: random.Random, size: int = 6) -> Any:
-    """A random value; `size` bounds lengths and magnitudes (small ranges make duplicates likely)."""
+def random_value(t: ty.Type, rng: random.Random, size: int = 6, atoms: dict[str, list[Any]] | None = None) -> Any:
+    """A random value; `size` bounds lengths and magnitudes (small ranges make duplicates likely). With `atoms`
+    (scalars by type, e.g. from a task's test inputs), scalars are mostly drawn from those: preconditions such as
+    "every digit is 0 or 1" then hold far more often than on uniformly random values."""
     t = ty.prune(t)
     assert isinstance(t, ty.T)
     n = t.name
     size = max(size, 1)
+    if atoms and n in _SCALARS and n != "String" and rng.random() < 0.85:
+        pool = atoms.get(n)
+        if pool:
+            return rng.choice(pool)
     if n == "Nat":
         return rng.randint(0, size) if rng.random() < 0.85 else rng.randint(0, 20 * size)
     if n in _UINT_MAX:
@@ -173,7 +179,7 @@ def random_value(t: ty.Type, rng: random.Random, size: int = 6) -> Any:
         return "".join(rng.choice(_CHARS) if rng.random() < 0.85 else chr(rng.randint(33, 126)) for _ in range(k))
     if n in ("List", "Array"):
         k = rng.randint(0, size)
-        items = [random_value(t.args[0], rng, max(size // 2, 3)) for _ in range(k)]
+        items = [random_value(t.args[0], rng, max(size // 2, 3), atoms) for _ in range(k)]
         r = rng.random()
         if r < 0.12:
             items.sort(key=_sort_key)
@@ -181,9 +187,9 @@ def random_value(t: ty.Type, rng: random.Random, size: int = 6) -> Any:
             items.sort(key=_sort_key, reverse=True)
         return _seq(t, tuple(items))
     if n == "Option":
-        return None if rng.random() < 0.25 else Some(random_value(t.args[0], rng, size))
+        return None if rng.random() < 0.25 else Some(random_value(t.args[0], rng, size, atoms))
     if n == "Prod":
-        return Pair(random_value(t.args[0], rng, size), random_value(t.args[1], rng, size))
+        return Pair(random_value(t.args[0], rng, size, atoms), random_value(t.args[1], rng, size, atoms))
     raise UnsupportedType(f"no value generator for type `{ty.show(t)}`")
 
 
@@ -253,10 +259,16 @@ def generate_inputs(
         for j in range(min(k, 6)):
             if len(types) > 1:
                 add(tuple(b[(i if p == 0 else j) % len(b)] for p, b in enumerate(bounds)))
+    pools = [_atoms(t, [s[p] for s in seeds]) for p, t in enumerate(types)]
     tries = 0
     while len(out) < n and tries < 20 * n:
         tries += 1
-        if seeds and rng.random() < 0.35:  # a neighbour of a test input
+        r = rng.random()
+        if seeds and r < 0.3:  # random, but built from the test inputs' scalars
+            size = 2 + min(tries // 30, 10)
+            add(tuple(random_value(t, rng, size, pools[p]) for p, t in enumerate(types)))
+            continue
+        if seeds and r < 0.6:  # a neighbour of a test input
             base = seeds[rng.randrange(len(seeds))]
             p = rng.randrange(len(types))
             muts = mutate_value(base[p], types[p], rng)
@@ -266,6 +278,30 @@ def generate_inputs(
         size = 2 + (tries * 12) // max(n, 1) if n < 400 else 2 + min(tries // 40, 12)
         add(tuple(random_value(t, rng, size) for t in types))
     return out
+
+
+def _atoms(t: ty.Type, values: Sequence[Any]) -> dict[str, list[Any]]:
+    """The scalars occurring in `values` (of type `t`), by scalar type name, without duplicates."""
+    found: dict[str, dict[Any, Any]] = {}
+
+    def walk(v: Any, t: ty.Type) -> None:
+        t = ty.prune(t)
+        if not isinstance(t, ty.T):
+            return
+        if t.name in _SCALARS:
+            found.setdefault(t.name, {})[_key(v)] = v
+        elif t.name in ("List", "Array") and isinstance(v, tuple):
+            for x in v:
+                walk(x, t.args[0])
+        elif t.name == "Option" and isinstance(v, Some):
+            walk(v.val, t.args[0])
+        elif t.name == "Prod" and isinstance(v, Pair):
+            walk(v.fst, t.args[0])
+            walk(v.snd, t.args[1])
+
+    for v in values:
+        walk(v, t)
+    return {k: list(d.values()) for k, d in found.items()}
 
 
 def mutate_value(v: Any, t: ty.Type, rng: random.Random | None = None) -> list[Any]:
@@ -287,12 +323,14 @@ def shrink_value(v: Any, t: ty.Type) -> Iterator[Any]:
     if isinstance(v, int):
         if v == 0:
             return
-        yield 0
         if v < 0:
             yield -v
-        if abs(v) > 2:
-            yield v // 2 if v > 0 else -((-v) // 2)
-        yield v - 1 if v > 0 else v + 1
+        # QuickCheck's halving toward 0: v - v, v - v/2, v - v/4, …, v - 1 (so a large value shrinks quickly)
+        sign, m = (1, v) if v > 0 else (-1, -v)
+        d = m
+        while d:
+            yield sign * (m - d)
+            d //= 2
         return
     if isinstance(v, float):
         if v != 0.0:
