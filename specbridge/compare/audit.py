@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from specbridge.compare.cases import Case, args_key, render_as, task_cases, task_types, value_key
+from specbridge.compare.cases import iter_cases, render_as, task_cases, task_types, value_key
 from specbridge.compare.evaluator import DEFAULT_DIFF_SETTINGS, Evaluator, SpecError
-from specbridge.compare.inputs import generate_inputs, shrink, value_size
+from specbridge.compare.inputs import shrink, value_size
 from specbridge.compare.mutants import candidate_outputs
 from specbridge.compare.oracles import ImplementationOracle, load_oracle
 from specbridge.comparison import AuditExample, AuditReport, AuditRow
@@ -29,7 +29,6 @@ from specbridge.tasks import Task, render_spec_source
 
 __all__ = ["audit_dataset", "audit_task"]
 
-_POOL_FACTOR = 8
 _EXAMPLES_PER_KIND = 3
 _CANDIDATES = 16
 
@@ -108,17 +107,8 @@ class _Audit:
         lit = Program.from_source("")
         self.types, self.ret_t, note = task_types(task)
         cases, _rejects, _skipped = task_cases(task, lit)
-        generated: list[tuple[Any, ...]] = []
-        if self.types is not None and n_inputs > 0:
-            generated = generate_inputs(self.types, n_inputs * _POOL_FACTOR, seed, seeds=[c.args for c in cases])
         rng = random.Random(seed)
-        seen = {args_key(c.args) for c in cases}
-        work: list[Case] = list(cases)
-        for args in generated:
-            k = args_key(args)
-            if k not in seen:
-                seen.add(k)
-                work.append(Case(args))
+        work = iter_cases(cases, (), self.types, n_inputs, seed)
         deadline = start + time_budget
         stopped = ""
         impl_ran_on_tests = self.oracle is not None

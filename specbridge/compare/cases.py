@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from specbridge.compare.inputs import UnsupportedType, render_value, type_of
+from specbridge.compare.inputs import UnsupportedType, iter_inputs, render_value, type_of
 from specbridge.errors import SpecBridgeError
 from specbridge.lean import types as ty
 from specbridge.lean.program import Program
 from specbridge.lean.values import render
 from specbridge.tasks import Task
 
-__all__ = ["Case", "args_key", "literal", "render_as", "task_cases", "task_types", "value_key"]
+__all__ = ["Case", "args_key", "iter_cases", "literal", "render_as", "task_cases", "task_types", "value_key"]
+
+POOL_FACTOR = 8  # generated inputs tried per input wanted, when a precondition rejects many
 
 
 @dataclass
@@ -24,11 +27,12 @@ class Case:
 
 
 def args_key(args: tuple[Any, ...]) -> tuple:
-    return tuple(value_key(a) for a in args)
+    return args
 
 
 def value_key(v: Any) -> Any:
-    return (type(v).__name__, render(v))
+    """A dictionary key for a value: the value itself (values of one Lean type are one Python kind)."""
+    return v
 
 
 def render_as(v: Any, t: ty.Type | None) -> str:
@@ -69,3 +73,34 @@ def task_cases(task: Task, lit: Program) -> tuple[list[Case], list[tuple[Any, ..
         except (SpecBridgeError, RecursionError, KeyError):
             skipped += 1
     return cases, rejects, skipped
+
+
+def iter_cases(
+    cases: Sequence[Case],
+    rejects: Sequence[tuple[Any, ...]],
+    types: Sequence[ty.Type] | None,
+    n_inputs: int,
+    seed: int,
+) -> Iterator[Case]:
+    """The task's tests, its reject inputs, then generated inputs (lazily, at most `POOL_FACTOR * n_inputs`;
+    the caller stops once enough are admitted), each input once."""
+    seen: set[tuple] = set()
+    for c in cases:
+        if c.args not in seen:
+            seen.add(c.args)
+            yield c
+    for args in rejects:
+        if args not in seen:
+            seen.add(args)
+            yield Case(args, generated=False)
+    if types is None or n_inputs <= 0:
+        return
+    pool = iter_inputs(types, seed, [c.args for c in cases], max_tries=20 * n_inputs * POOL_FACTOR)
+    produced = 0
+    for args in pool:
+        if produced >= n_inputs * POOL_FACTOR:
+            return
+        if args not in seen:
+            seen.add(args)
+            produced += 1
+            yield Case(args)

@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from specbridge.compare.cases import Case, args_key, literal, render_as, task_cases, task_types, value_key
+from specbridge.compare.cases import Case, args_key, iter_cases, literal, render_as, task_cases, task_types, value_key
 from specbridge.compare.evaluator import DEFAULT_DIFF_SETTINGS, Evaluator, SpecError
 from specbridge.compare.inputs import (
-    generate_inputs,
     shrink,
     shrink_value,
     value_size,
@@ -34,7 +33,6 @@ from specbridge.tasks import Task
 __all__ = ["ExplicitPair", "diff_on_pairs", "diff_specs", "verdict_of"]
 
 _KEEP_COUNTEREXAMPLES = 3  # per part and direction
-_POOL_FACTOR = 8  # generated inputs tried per input wanted, when the preconditions reject many
 
 
 @dataclass(frozen=True)
@@ -323,20 +321,7 @@ def _diff(
     types, ret_t, note = task_types(task)
     cases, rejects, _skipped = task_cases(task, lit)
     rng = random.Random(seed)
-    generated: list[tuple[Any, ...]] = []
-    if types is not None and n_inputs > 0:
-        # restrictive preconditions reject most random inputs: draw from a larger pool until enough are admitted
-        generated = generate_inputs(types, n_inputs * _POOL_FACTOR, seed, seeds=[c.args for c in cases])
-    seen: set[tuple] = set()
-    work: list[Case] = []
-    for c in cases:
-        seen.add(args_key(c.args))
-        work.append(c)
-    for args in [*rejects, *generated]:
-        k = args_key(args)
-        if k not in seen:
-            seen.add(k)
-            work.append(Case(args))
+    work = iter_cases(cases, rejects, types, n_inputs, seed)
     others: list[Any] = []
     oracle_failures = 0
     tried = 0
@@ -344,10 +329,10 @@ def _diff(
         if engine.over():
             break
         if case.generated:
-            if engine.tally.admitted_generated >= n_inputs or tried >= n_inputs * _POOL_FACTOR:
+            if engine.tally.admitted_generated >= n_inputs:
                 break
             tried += 1
-        if oracle is not None and case.generated and not oracle.evaluator.exhausted:
+        if oracle is not None and not case.correct and not oracle.evaluator.exhausted:
             ok, value = oracle.output(case.args)
             if ok:
                 case.correct = [value]

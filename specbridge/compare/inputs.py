@@ -7,6 +7,7 @@ directly (no Lean text is parsed) and printed back as Lean literals with `render
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ __all__ = [
     "boundary_values",
     "generate_inputs",
     "generate_values",
+    "iter_inputs",
     "random_value",
     "render_value",
     "shrink_value",
@@ -212,8 +214,9 @@ def _dedup(values: list[Any]) -> list[Any]:
 
 
 def _key(v: Any) -> Any:
-    # Python's 1 == True and 0.0 == 0 would merge distinct Lean values; the rendered literal does not.
-    return (type(v).__name__, render(v))
+    # values of one Lean type are one Python kind (no 1/True or 0/0.0 mix-ups), so the value is its own key;
+    # rendering it would cost more than the evaluation it saves
+    return v
 
 
 def generate_values(t: ty.Type, n: int, seed: int = 0) -> list[Any]:
@@ -236,48 +239,58 @@ def generate_values(t: ty.Type, n: int, seed: int = 0) -> list[Any]:
 def generate_inputs(
     types: Sequence[ty.Type], n: int, seed: int = 0, seeds: Sequence[Sequence[Any]] = ()
 ) -> list[tuple[Any, ...]]:
-    """Up to `n` distinct argument tuples: boundary combinations, then mutations of the `seeds` (e.g. a task's
-    test inputs, which satisfy restrictive preconditions), then random tuples of growing size."""
+    """Up to `n` distinct argument tuples (see `iter_inputs`)."""
+    return list(itertools.islice(iter_inputs(types, seed, seeds, max_tries=20 * n), n))
+
+
+def iter_inputs(
+    types: Sequence[ty.Type], seed: int = 0, seeds: Sequence[Sequence[Any]] = (), *, max_tries: int = 20_000
+) -> Iterator[tuple[Any, ...]]:
+    """Distinct argument tuples, lazily (a caller filtering by a precondition stops when it has enough):
+    boundary combinations first, then — mixed — random tuples built from the `seeds`' scalars, neighbours of the
+    `seeds` (e.g. a task's test inputs, which satisfy restrictive preconditions), and random tuples of growing
+    size."""
     rng = random.Random(seed)
-    out: list[tuple[Any, ...]] = []
     seen: set[Any] = set()
 
-    def add(args: tuple[Any, ...]) -> None:
-        k = tuple(_key(a) for a in args)
-        if k not in seen and len(out) < n:
-            seen.add(k)
-            out.append(args)
+    def fresh(args: tuple[Any, ...]) -> bool:
+        if args in seen:
+            return False
+        seen.add(args)
+        return True
 
     if not types:
-        add(())
-        return out
+        yield ()
+        return
     bounds = [boundary_values(t) for t in types]
     k = max(len(b) for b in bounds)
     for i in range(k):  # diagonal: every boundary value of every parameter appears once
-        add(tuple(b[i % len(b)] for b in bounds))
-    for i in range(min(k, 6)):  # and the small ones against each other
-        for j in range(min(k, 6)):
-            if len(types) > 1:
-                add(tuple(b[(i if p == 0 else j) % len(b)] for p, b in enumerate(bounds)))
+        args = tuple(b[i % len(b)] for b in bounds)
+        if fresh(args):
+            yield args
+    if len(types) > 1:
+        for i in range(min(k, 6)):  # and the small ones against each other
+            for j in range(min(k, 6)):
+                args = tuple(b[(i if p == 0 else j) % len(b)] for p, b in enumerate(bounds))
+                if fresh(args):
+                    yield args
     pools = [_atoms(t, [s[p] for s in seeds]) for p, t in enumerate(types)]
-    tries = 0
-    while len(out) < n and tries < 20 * n:
-        tries += 1
+    for tries in range(1, max_tries + 1):
+        size = 2 + min(tries // 25, 12)
         r = rng.random()
         if seeds and r < 0.3:  # random, but built from the test inputs' scalars
-            size = 2 + min(tries // 30, 10)
-            add(tuple(random_value(t, rng, size, pools[p]) for p, t in enumerate(types)))
-            continue
-        if seeds and r < 0.6:  # a neighbour of a test input
+            args = tuple(random_value(t, rng, size, pools[p]) for p, t in enumerate(types))
+        elif seeds and r < 0.6:  # a neighbour of a test input
             base = seeds[rng.randrange(len(seeds))]
             p = rng.randrange(len(types))
             muts = mutate_value(base[p], types[p], rng)
-            if muts:
-                add(tuple(rng.choice(muts) if q == p else base[q] for q in range(len(types))))
-            continue
-        size = 2 + (tries * 12) // max(n, 1) if n < 400 else 2 + min(tries // 40, 12)
-        add(tuple(random_value(t, rng, size) for t in types))
-    return out
+            if not muts:
+                continue
+            args = tuple(rng.choice(muts) if q == p else base[q] for q in range(len(types)))
+        else:
+            args = tuple(random_value(t, rng, size) for t in types)
+        if fresh(args):
+            yield args
 
 
 def _atoms(t: ty.Type, values: Sequence[Any]) -> dict[str, list[Any]]:

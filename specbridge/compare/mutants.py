@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from specbridge.lean import types as ty
-from specbridge.lean.values import LArray, Pair, Some, render
+from specbridge.lean.values import LArray, Pair, Some
 
 __all__ = ["candidate_outputs", "structural_mutants"]
 
@@ -107,7 +107,9 @@ def _distinct(values: list[Any], original: Any) -> list[Any]:
 
 
 def _key(v: Any) -> Any:
-    return (type(v).__name__, render(v))
+    # values of one Lean type are one Python kind (no 1/True or 0/0.0 mix-ups), so the value is its own key;
+    # rendering it would cost more than the evaluation it saves
+    return v
 
 
 def candidate_outputs(
