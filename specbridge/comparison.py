@@ -130,3 +130,33 @@ class AuditReport(BaseModel):
             "inputs_admitted": sum(r.inputs_admitted for r in rows),
             "candidates_checked": sum(r.candidates_checked for r in rows),
         }
+
+
+AMPLIFIED_MISS_KINDS = (
+    "precond_too_strong",  # the spec rejects an input the reference precondition admits
+    "precond_too_weak",  # the spec admits an input the reference precondition rejects
+    "rejects_correct",  # the spec rejects an output the reference postcondition accepts
+    "accepts_wrong",  # the spec accepts an output the reference postcondition rejects
+)
+
+
+class AmplifiedCheck(BaseModel):
+    """`run --amplify N`: a generated spec against the task's reference spec (and its implementation's outputs)
+    on N generated inputs. Stored per task; never shown to generators or repair."""
+
+    model_config = ConfigDict(frozen=True)
+
+    inputs: int  # generated inputs asked for
+    verdict: DiffVerdict  # the generated spec (A) against the reference (B)
+    pairs: int
+    undecided: int = 0
+    oracle: str = ""  # "implementation" or "tests"
+    misses: dict[str, int] = Field(default_factory=dict)  # by AMPLIFIED_MISS_KINDS, plus "rejects_implementation"
+    counterexamples: dict[str, Counterexample] = Field(default_factory=dict)  # the smallest of each kind
+    message: str = ""
+    seconds: float = 0.0
+
+    @property
+    def sound_complete(self) -> bool:
+        """No miss of any kind on the decided pairs (and some were decided)."""
+        return self.verdict is DiffVerdict.EQUIVALENT and not any(self.misses.values())

@@ -182,3 +182,21 @@ def _print_audit(report, show: int) -> None:  # noqa: ANN001 - an AuditReport
         f"{t['tasks_admitting_other_outputs']} tasks admit other outputs; {t['tasks_with_lint']} with lint; "
         f"{t['tasks_stopped_early']} stopped early; {report.seconds:.1f} s"
     )
+
+
+def print_amplified(summary: dict) -> None:
+    """The `run --amplify N` lines of `specbridge report`, beside the test-based figures."""
+    kinds = ", ".join(f"{k} {n}" for k, n in summary["tasks_with_miss"].items()) or "none"
+    console.print(
+        f"[bold]sound & complete on {summary['inputs']} generated inputs {summary['sound_and_complete']}[/bold] "
+        f"of {summary['tasks_checked']} checked against the reference ({summary['pairs']} pairs; "
+        f"{summary['undecided']} undecided); tasks with misses by kind: {kinds}"
+    )
+    missed = summary["pass_tests_but_miss"]
+    if missed:
+        console.print(f"  sound & complete on the tests but not on generated inputs: {escape(', '.join(missed))}")
+    for task_id, ces in list(summary["counterexamples"].items())[:10]:
+        for kind, ce in list(ces.items())[:1]:
+            args = ", ".join(f"{k} = {v}" for k, v in ce["inputs"].items())
+            out = f", result = {ce['output']}" if ce.get("output") is not None else ""
+            console.print(f"  {escape(task_id)} {kind}: {escape(args + out)}", highlight=False)

@@ -51,6 +51,8 @@ class _Tally:
     post_undecided: int = 0
     admitted: int = 0
     admitted_generated: int = 0
+    a_rejects_correct: int = 0
+    b_rejects_correct: int = 0
     # (part, a_holds) -> disagreements, each (size, args, output)
     found: dict[tuple[str, bool], list[tuple[int, tuple[Any, ...], Any]]] = field(default_factory=dict)
 
@@ -119,10 +121,14 @@ class _Engine:
         else:
             candidates = candidate_outputs(case.correct, ret_t, rng, others=others[-3:], extra=case.wrong)
         accepted_any: list[Any] = []
-        for out in candidates:
+        n_correct = len(case.correct)
+        for i, out in enumerate(candidates):
             if self.over():
                 return
             qa, qb = self.a.post(case.args, out), self.b.post(case.args, out)
+            if i < n_correct:  # a known-right output (the implementation's, a test's expected)
+                t.a_rejects_correct += qa is False
+                t.b_rejects_correct += qb is False
             if qa is None or qb is None:
                 t.post_undecided += 1
                 continue
@@ -248,6 +254,8 @@ class _Engine:
                 "pre_b_only_rejects": t.count("precond", True),
                 "post_a_only_rejects": t.count("postcond", False),
                 "post_b_only_rejects": t.count("postcond", True),
+                "a_rejects_correct": t.a_rejects_correct,
+                "b_rejects_correct": t.b_rejects_correct,
             },
             undecided_causes=causes,
         )

@@ -100,3 +100,16 @@ def test_audit_json_shape_and_exit_codes(tmp_path: Path) -> None:
     assert text.exit_code == 1 and "completeness misses" in text.output
     bad = runner.invoke(app, ["audit", str(tmp_path / "nothing")])
     assert bad.exit_code == 2
+
+
+def test_run_amplify_and_report_show_the_generated_input_figures(tmp_path: Path) -> None:
+    folder = tmp_path / "ds"
+    folder.mkdir()
+    write(folder, name="exact")
+    db = tmp_path / "r.db"
+    run = runner.invoke(app, ["run", str(folder), "--generator", "reference", "--amplify", "20", "--db", str(db)])
+    assert run.exit_code == 0, run.output
+    assert "sound & complete on 20 generated inputs 1 of 1 checked" in run.output
+    report = runner.invoke(app, ["report", "--db", str(db), "--json"])
+    amp = json.loads(report.stdout)["amplified"]
+    assert amp["inputs"] == 20 and amp["sound_and_complete"] == 1 and amp["pass_tests_but_miss"] == []
