@@ -56,3 +56,56 @@ def test_verina_reference_implementations_reproduce_the_expected_outputs(verina_
 
         running += run_with_big_stack(all_match)
     assert running >= 0.95 * len(tasks)
+
+
+VERINA_LEAN = """-- !benchmark @start import type=solution
+-- !benchmark @end import
+-- !benchmark @start solution_aux
+def twice (n : Nat) : Nat := n + n
+-- !benchmark @end solution_aux
+@[reducible]
+def double_precond (n : Nat) : Prop :=
+  -- !benchmark @start precond
+  n < 100
+  -- !benchmark @end precond
+-- !benchmark @start code_aux
+def helper (n : Nat) : Nat := twice n
+-- !benchmark @end code_aux
+def double (n : Nat) (h_precond : double_precond (n)) : Nat :=
+  -- !benchmark @start code
+  let k := helper n
+  k
+  -- !benchmark @end code
+@[reducible]
+def double_postcond (n : Nat) (result: Nat) (h_precond : double_precond (n)) : Prop :=
+  -- !benchmark @start postcond
+  result = 2 * n
+  -- !benchmark @end postcond
+"""
+
+
+def test_verina_code_section_with_code_aux_is_the_implementation(tmp_path: Path) -> None:
+    import json
+
+    folder = tmp_path / "verina_x"
+    folder.mkdir()
+    sig = {"name": "double", "parameters": [{"param_name": "n", "param_type": "Nat"}], "return_type": "Nat"}
+    (folder / "task.json").write_text(json.dumps({"id": "verina_x", "signature": sig}), encoding="utf-8")
+    (folder / "description.txt").write_text("Double n.", encoding="utf-8")
+    (folder / "task.lean").write_text(VERINA_LEAN, encoding="utf-8")
+    (folder / "test.json").write_text(json.dumps([{"input": {"n": 3}, "expected": 6}]), encoding="utf-8")
+    (task,) = load_dataset(folder).tasks
+    assert task.reference is not None
+    impl = task.reference.impl
+    assert impl.startswith("def helper (n : Nat) : Nat := twice n")
+    assert "def double (n : Nat) (h_precond : double_precond (n)) : Nat :=\n  let k := helper n\n  k" in impl
+    oracle, why = load_oracle(task, DEFAULT_DIFF_SETTINGS)
+    assert oracle is not None, why
+    assert run_with_big_stack(lambda: oracle.output((21,))) == (True, 42)
+    # the JSONL export keeps it
+    from specbridge.datasets import export_jsonl
+
+    out = tmp_path / "x.jsonl"
+    export_jsonl([task], out)
+    (back,) = load_dataset(out).tasks
+    assert back.reference is not None and back.reference.impl == impl
