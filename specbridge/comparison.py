@@ -97,7 +97,8 @@ class AuditRow(BaseModel):
     completeness_undecided: int = 0
     admits_other_outputs: int = 0  # (input, output) pairs accepted besides the implementation's output
     inputs_with_other_outputs: int = 0
-    implementation_failures: int = 0  # admitted inputs the implementation cannot handle
+    implementation_failures: int = 0  # admitted inputs the implementation cannot handle (errors, unsupported)
+    implementation_limits: int = 0  # admitted inputs on which the implementation hit a resource limit
     test_mismatches: int = 0  # test inputs where the implementation's output is not the expected one
     candidates_checked: int = 0
     lint: tuple[str, ...] = ()
@@ -125,6 +126,8 @@ class AuditReport(BaseModel):
             "completeness_misses": sum(r.completeness_misses for r in rows),
             "tasks_with_completeness_misses": sum(r.completeness_misses > 0 for r in rows),
             "tasks_admitting_other_outputs": sum(r.admits_other_outputs > 0 for r in rows),
+            "tasks_with_implementation_failures": sum(r.implementation_failures > 0 for r in rows),
+            "tasks_with_implementation_limits": sum(r.implementation_limits > 0 for r in rows),
             "tasks_with_lint": sum(bool(r.lint) for r in rows),
             "tasks_stopped_early": sum(bool(r.stopped_early) for r in rows),
             "inputs_admitted": sum(r.inputs_admitted for r in rows),

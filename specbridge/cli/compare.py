@@ -163,7 +163,8 @@ def _print_audit(report, show: int) -> None:  # noqa: ANN001 - an AuditReport
             str(r.inputs_admitted),
             f"[red]{r.completeness_misses}[/red]" if r.completeness_misses else "0",
             f"[yellow]{r.admits_other_outputs}[/yellow]" if r.admits_other_outputs else "0",
-            str(r.implementation_failures),
+            str(r.implementation_failures)
+            + (f" (+{r.implementation_limits} limits)" if r.implementation_limits else ""),
             escape(lint),
             f"{r.seconds:.2f}",
         )

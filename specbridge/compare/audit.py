@@ -40,11 +40,13 @@ def audit_task(
     seed: int = 0,
     settings: ComputableSettings | None = None,
     spec: str | None = None,
-    time_budget: float = 20.0,
+    time_budget: float | None = None,
 ) -> AuditRow:
     """Audit `spec` (default: the task's reference spec) on the tests plus up to `inputs` admitted generated
-    inputs; the implementation oracle is the task's `reference.impl` when it has one."""
+    inputs; the implementation oracle is the task's `reference.impl` when it has one. The time budget defaults
+    to 20 s per 200 inputs."""
     start = time.perf_counter()
+    time_budget = time_budget if time_budget is not None else max(20.0, inputs / 10)
     settings = settings or DEFAULT_DIFF_SETTINGS
     if spec is None:
         if task.reference is None:
@@ -144,8 +146,12 @@ class _Audit:
             if self.oracle is not None:
                 ok, impl_value = self.impl_output(case.args)
                 if not ok:
-                    self.bump("impl_failures")
-                    self.example("implementation_failure", case.args, note=str(impl_value))
+                    assert self.oracle is not None
+                    if self.oracle.evaluator.last_was_limit:  # too big for the interpreter: undecided
+                        self.bump("impl_limits")
+                    else:  # the implementation cannot handle an input the precondition admits
+                        self.bump("impl_failures")
+                        self.example("implementation_failure", case.args, note=str(impl_value))
                     if not case.generated:
                         impl_ran_on_tests = False
                     impl_value = None
@@ -225,6 +231,7 @@ class _Audit:
             admits_other_outputs=c.get("other_outputs", 0),
             inputs_with_other_outputs=c.get("inputs_with_other", 0),
             implementation_failures=c.get("impl_failures", 0),
+            implementation_limits=c.get("impl_limits", 0),
             test_mismatches=c.get("test_mismatches", 0),
             candidates_checked=c.get("candidates", 0),
             lint=tuple(lint),

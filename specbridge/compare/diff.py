@@ -289,7 +289,7 @@ def diff_specs(
     inputs: int = 200,
     seed: int = 0,
     settings: ComputableSettings | None = None,
-    time_budget: float = 60.0,
+    time_budget: float | None = None,
 ) -> DiffResult:
     """Judge two full spec texts (aux defs + `<name>_precond` + `<name>_postcond`) on the same pairs.
 
@@ -301,6 +301,7 @@ def diff_specs(
     """
     start = time.perf_counter()
     settings = settings or DEFAULT_DIFF_SETTINGS
+    budget = time_budget if time_budget is not None else max(60.0, inputs * 0.3)  # seconds per comparison
     try:
         a, b = _evaluators(task, spec_a, spec_b, settings)
     except SpecError as exc:
@@ -308,7 +309,7 @@ def diff_specs(
     oracle, why_not = load_oracle(task, settings)
 
     def run() -> DiffResult:
-        return _diff(task, a, b, oracle, why_not, inputs, seed, start, time_budget)
+        return _diff(task, a, b, oracle, why_not, inputs, seed, start, budget)
 
     return run_with_big_stack(run)
 

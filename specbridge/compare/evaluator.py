@@ -73,6 +73,7 @@ class Evaluator:
     limit_hits: int = 0
     calls: int = 0
     _pre_cache: dict[Any, bool | None] = field(default_factory=dict)
+    last_was_limit: bool = False
 
     @classmethod
     def from_text(cls, text: str, signature: Signature, settings: ComputableSettings, what: str) -> Evaluator:
@@ -127,8 +128,10 @@ class Evaluator:
         return None
 
     def value(self, name: str, args: list[Any]) -> tuple[bool, Any]:
-        """Call a data-valued definition (a reference implementation): (True, value) or (False, cause)."""
+        """Call a data-valued definition (a reference implementation): (True, value) or (False, cause);
+        `last_was_limit` says whether a failure was a resource limit (undecided) rather than an error."""
         self.calls += 1
+        self.last_was_limit = False
         try:
             return True, self.prog.call(name, args)
         except UnsupportedConstruct as exc:
@@ -136,11 +139,13 @@ class Evaluator:
         except EvaluationLimit as exc:
             cause = exc.limit
             self.limit_hits += 1
+            self.last_was_limit = True
         except LeanRuntimeError as exc:
             cause = f"runtime error: {exc}"
         except RecursionError:
             cause = "recursion depth"
             self.limit_hits += 1
+            self.last_was_limit = True
         except Exception as exc:  # noqa: BLE001 - see _ask
             cause = f"interpreter error: {type(exc).__name__}: {exc}"
         self.causes[cause.split(":")[0]] += 1
