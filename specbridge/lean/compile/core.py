@@ -8,7 +8,6 @@ from typing import Any
 from specbridge.errors import EvaluationLimit, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
-from specbridge.lean.compile.memo import ResultIndependence
 from specbridge.lean.compile.operators import (
     _arith_fns,
 )
@@ -30,6 +29,8 @@ from specbridge.lean.stdlib import REGISTRY, Builtin
 
 
 class CoreMixin:
+    _memo: Any = None  # a compile.memo.ResultIndependence while a postcondition's body is compiled
+
     def __init__(self, module: A.Module, budget: Budget):
         _expand_type_aliases(module)
         _inline_power_functions(module)
@@ -38,7 +39,6 @@ class CoreMixin:
         self.globals: dict[str, GlobalFn] = {}
         self.opens = list(module.opens)
         self._arith_cache: dict[str, dict[str, Callable[[Any, Any], Any]]] = {}
-        self._memo: ResultIndependence | None = None  # set while a postcondition's body is compiled
         self.structs: dict[str, A.Structure] = {s.name: s for s in module.structures}
         self.inductives: dict[str, A.Inductive] = {i.name: i for i in module.inductives}
         self.ctors: dict[str, tuple[A.Inductive, str, list[A.Node]]] = {
@@ -110,6 +110,9 @@ class CoreMixin:
             else:
                 slot = frame.alloc()
             slots_binders.append((slot, b, t))
+        from specbridge.lean.compile.memo import ResultIndependence  # a postcondition's input-only parts
+
+        self._memo = None if d.alts else ResultIndependence.for_postcondition(g, scope, slots_binders)
         try:
             if d.alts:
                 extra = g.params[pi:]
@@ -119,11 +122,7 @@ class CoreMixin:
                 arg_slots = [s for s, _, _ in slots_binders] + eslots
             else:
                 assert d.body is not None
-                self._memo = ResultIndependence.for_postcondition(g, scope, slots_binders)
-                try:
-                    body, bt = self.expr(d.body, scope, g.result)
-                finally:
-                    self._memo = None
+                body, bt = self.expr(d.body, scope, g.result)
                 self._unify_result(g.result, bt)
                 arg_slots = [s for s, _, _ in slots_binders]
                 for _slot, b, _t in slots_binders:
@@ -132,6 +131,7 @@ class CoreMixin:
         except UnsupportedConstruct as exc:
             body = _raiser(exc)
             arg_slots = list(range(1, g.arity + 1))
+        self._memo = None
         g.call = self._make_global_call(g, body, frame, arg_slots)
         g.compiled = True
 
