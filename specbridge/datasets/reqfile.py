@@ -81,16 +81,17 @@ def task_from_mapping(meta: dict, *, requirement: str | None, source: str, defau
     if meta.get("reference") is not None:
         ref = meta["reference"]
         if not isinstance(ref, dict):
-            raise TaskFormatError(source, "expected a mapping with precond/postcond/aux", field="reference")
+            raise TaskFormatError(source, "expected a mapping with precond/postcond/aux/impl", field="reference")
         if not isinstance(ref.get("postcond"), str) or not ref["postcond"].strip():
             raise TaskFormatError(source, "missing or empty", field="reference.postcond")
-        for key in ("precond", "aux"):
+        for key in ("precond", "aux", "impl"):
             if ref.get(key) is not None and not isinstance(ref[key], str):
                 raise TaskFormatError(source, "expected Lean text", field=f"reference.{key}")
         reference = ReferenceSpec(
             precond=(ref.get("precond") or "True").strip(),
             postcond=ref["postcond"].strip(),
             aux=ref.get("aux") or "",
+            impl=ref.get("impl") or "",
         )
 
     tests = []
@@ -152,6 +153,7 @@ def task_to_mapping(task: Task) -> dict[str, Any]:
             "aux": task.reference.aux,
             "precond": task.reference.precond,
             "postcond": task.reference.postcond,
+            **({"impl": task.reference.impl} if task.reference.impl else {}),
         }
     meta["tests"] = [
         {

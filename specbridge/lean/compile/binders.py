@@ -42,6 +42,8 @@ class BindersMixin:
         if node.name is None:
             return self.expr(node.body, scope, expected)
         sc, slot = scope.bind(node.name, vt)
+        if self._memo is not None:  # `let x := <result-independent>`: x is as good as an input
+            self._memo.bound(sc.vars[node.name], scope)
         bc, bt = self.expr(node.body, sc, expected)
 
         def let(env: list) -> Any:

@@ -105,6 +105,8 @@ class CallsMixin:
         return self.ident_app(node, [], scope, expected)
 
     def _var(self, v: Var, scope: Scope) -> Code:
+        if self._memo is not None:
+            self._memo.read(v)
         return _getter(scope.frame.depth - v.frame.depth, v.slot)
 
     def ident_app(

@@ -33,6 +33,8 @@ from specbridge.lean.stdlib import REGISTRY, Builtin
 
 
 class CoreMixin:
+    _memo: Any = None  # a compile.memo.ResultIndependence while a postcondition's body is compiled
+
     def __init__(self, module: A.Module, budget: Budget):
         _expand_type_aliases(module)
         _inline_power_functions(module)
@@ -125,6 +127,9 @@ class CoreMixin:
             else:
                 slot = frame.alloc()
             slots_binders.append((slot, b, t))
+        from specbridge.lean.compile.memo import ResultIndependence  # a postcondition's input-only parts
+
+        self._memo = None if d.alts else ResultIndependence.for_postcondition(g, scope, slots_binders)
         try:
             if d.alts:
                 extra = g.params[pi:]
@@ -145,6 +150,7 @@ class CoreMixin:
         except UnsupportedConstruct as exc:
             body = _raiser(exc)
             arg_slots = list(range(1, g.arity + 1))
+        self._memo = None
         g.call = self._make_global_call(g, body, frame, arg_slots)
         g.compiled = True
 
@@ -211,6 +217,12 @@ class CoreMixin:
     # -- expressions -----------------------------------------------------------------------------------------------
     def expr(self, node: A.Node, scope: Scope, expected: ty.Type | None = None) -> tuple[Code, ty.Type]:
         """Compile `node`; returns the code and its type. Unsupported parts compile to code that raises."""
+        m = self._memo
+        if m is None:
+            return self._expr(node, scope, expected)
+        return m.compile(self._expr, node, scope, expected)
+
+    def _expr(self, node: A.Node, scope: Scope, expected: ty.Type | None = None) -> tuple[Code, ty.Type]:
         try:
             method = getattr(self, "c_" + type(node).__name__)
             return method(node, scope, expected)
