@@ -78,6 +78,8 @@ def port_free(port: int, host: str = "127.0.0.1") -> bool:
     import socket
 
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        # as servers do: connections of an earlier server in TIME_WAIT do not hold the port, a listener does
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError:
@@ -163,9 +165,9 @@ def chart_page(run: int | None, layers: list[dict], tasks: list[dict]) -> str:
         tally[outcome] = tally.get(outcome, 0) + 1
         x, y = 5 + (i % per_row) * (size + 2), 5 + (i // per_row) * (size + 2)
         squares.append(
-            f'<rect class="task" data-task="{escape(row["task_id"])}" data-outcome="{outcome}" x="{x}" y="{y}" '
+            f'<rect class="task" data-task="{escape(row["task_id"])}" data-outcome="{escape(outcome)}" x="{x}" y="{y}" '
             f'width="{size}" height="{size}" fill="{COLOURS[outcome]}"><title>{escape(row["task_id"])}: '
-            f"{outcome}</title></rect>"
+            f"{escape(outcome)}</title></rect>"
         )
     squares.append("</svg>")
     legend = " · ".join(
