@@ -61,11 +61,21 @@ def check_llm(settings: Settings, *, probe: bool = True) -> Check:
 
 
 def check_lean(settings: Settings) -> Check:
+    from pathlib import Path
+
     from specbridge.lean.toolchain import lean_status
 
     status = lean_status(settings.lean)
     data = status.model_dump() if hasattr(status, "model_dump") else dict(status.__dict__)
     fix = data.pop("fix", None)
+    if fix and not (Path(status.project_dir) / "lakefile.lean").is_file():
+        # a plain `pip install .` has no Lake project beside it: `lake exe cache get` in the current directory
+        # would not help, so say where the project is
+        fix += (
+            f"; {status.project_dir} is not SpecBridge's Lake project (lakefile.lean, lean-toolchain, "
+            "lean_project/): they are in the SpecBridge source repository; set lean.project_dir (specbridge.toml) "
+            "to a checkout of it"
+        )
     return Check(status=data.pop("status"), detail=data, fix=fix)
 
 

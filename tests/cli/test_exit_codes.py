@@ -401,3 +401,26 @@ def test_validate_says_a_broken_spec_once_at_one_position(offline_env):
     specs.write_text(json.dumps({"id": "t0", "spec": '#eval IO.println "hi"\n' + good}) + "\n", encoding="utf-8")
     refused = runner.invoke(app, ["validate", str(folder), "--specs", str(specs)])
     assert refused.output.count("`#eval` is not allowed") == 1
+
+
+def test_5xx_after_the_retries_is_transient_and_a_4xx_refusal_is_final(tmp_path):
+    from specbridge.generate import GenerationContext
+    from specbridge.generate.llm_generators import BaselineGenerator
+    from specbridge.generate.loopback import Reply, ScriptedLLMServer
+    from specbridge.settings import LLMSettings, Settings
+    from specbridge.tasks import Param, Signature, Task
+
+    task = Task(
+        id="t",
+        requirement="Double n.",
+        signature=Signature(name="f", params=(Param(name="n", type="Nat"),), return_type="Nat"),
+    )
+    outcomes = {}
+    for status in (503, 429, 400):
+        with ScriptedLLMServer(responder=lambda body, s=status: Reply(status=s)) as server:
+            llm = LLMSettings(base_url=server.url, model="m", max_retries=0, cache_path=str(tmp_path / f"{status}.db"))
+            context = GenerationContext(settings=Settings(llm=llm), repair_rounds=0)
+            outcomes[status] = BaselineGenerator().generate(task, context)
+    assert outcomes[503].error and outcomes[503].transient  # resume asks again
+    assert outcomes[429].error and outcomes[429].transient
+    assert outcomes[400].error and not outcomes[400].transient  # a refusal is a final outcome
