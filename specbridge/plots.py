@@ -72,21 +72,28 @@ def plot_run(store: Store, run: RunInfo, path: Path) -> None:
     outcomes = task_outcomes(store, run)
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, max(3.0, 0.18 * len(outcomes) + 1.5)))
     layers = sorted(counts)
-    start = [0] * len(layers)
+    # shares, not counts: the judge answers once per task, the other layers once per obligation
+    totals = [sum(counts[layer].values()) or 1 for layer in layers]
+    start = [0.0] * len(layers)
     for verdict in VERDICTS:
-        widths = [counts[layer][verdict] for layer in layers]
+        widths = [100 * counts[layer][verdict] / t for layer, t in zip(layers, totals, strict=True)]
         left.barh(layers, widths, left=start, color=COLOURS[verdict], label=verdict)
         start = [s + w for s, w in zip(start, widths, strict=True)]
+    left.set_yticks(range(len(layers)), [f"{layer}\n({t})" for layer, t in zip(layers, totals, strict=True)])
+    left.set_xlim(0, 100)
     left.set_title(f"run {run.id} ({run.generator}): verdicts per layer, hidden obligations")
-    left.set_xlabel("obligations (the judge: tasks)")
-    left.legend(loc="lower right", fontsize="small")
+    left.set_xlabel("% of the layer's verdicts (count under the name; the judge: one per task)")
+    left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=5, fontsize="small")
     ids = list(outcomes)
     right.barh(ids, [1] * len(ids), color=[COLOURS[outcomes[t]] for t in ids])
     right.invert_yaxis()
     right.set_xticks([])
     right.tick_params(axis="y", labelsize=6)
     tally = {o: sum(1 for v in outcomes.values() if v == o) for o in OUTCOMES}
-    right.set_title("outcome per task: " + ", ".join(f"{o} {n}" for o, n in tally.items() if n), fontsize="small")
+    shown = [o for o in OUTCOMES if tally[o]]
+    handles = [plt.Rectangle((0, 0), 1, 1, color=COLOURS[o]) for o in shown]
+    right.legend(handles, [f"{o} ({tally[o]})" for o in shown], loc="upper center", bbox_to_anchor=(0.5, -0.02))
+    right.set_title("outcome per task")
     _save(plt, fig, path)
 
 

@@ -188,8 +188,9 @@ def failing_tasks(store: Store, run: RunInfo) -> list[TaskFailure]:
     out = []
     for t in store.task_rows(run.id):
         if t["status"] != "generated":
-            error = gens.get(t["task_id"], {}).get("error") or t["status"]
-            out.append(TaskFailure(task_id=t["task_id"], status=t["status"], first=error))
+            error = gens.get(t["task_id"], {}).get("error") or "no spec"
+            label = t["status"].replace("_", " ")
+            out.append(TaskFailure(task_id=t["task_id"], status=t["status"], first=f"{label}: {error}"))
         elif t["task_id"] in first:
             out.append(TaskFailure(task_id=t["task_id"], status=t["status"], first=first[t["task_id"]][2]))
     return out

@@ -41,7 +41,8 @@ def runs_command(db: DbOption = None, config: ConfigOption = None, json_out: Jso
         return
     table = Table(title=f"runs in {path}")
     for col in ("id", "generator", "model", "dataset", "started", "tasks", "state"):
-        table.add_column(col)
+        # a path is folded onto more lines rather than cut with an ellipsis: it must stay readable and copyable
+        table.add_column(col, overflow="fold" if col == "dataset" else "ellipsis", no_wrap=col == "started")
     for r in rows:
         total = "?" if r.tasks_total is None else str(r.tasks_total)
         table.add_row(

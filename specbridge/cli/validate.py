@@ -19,6 +19,7 @@ from specbridge.cli.common import (
     console,
     err_console,
     fail,
+    interrupted,
     print_json,
     settings_or_exit,
     task_progress,
@@ -81,7 +82,10 @@ def validate_command(
         def progress(task) -> None:  # noqa: ANN001 - a Task
             bar.update(handle, advance=1, description=f"validating {task.id}")
 
-        summary = validate_dataset(tasks, specs=given, settings=settings.computable, progress=progress)
+        try:
+            summary = validate_dataset(tasks, specs=given, settings=settings.computable, progress=progress)
+        except KeyboardInterrupt as exc:
+            raise interrupted("validation stopped (it keeps no results: run it again)") from exc
     problems = bool(loaded.invalid or bad_specs or unknown_ids or summary.missing_specs)
     code = EXIT_OK if (summary.passed == summary.obligations and summary.tasks and not problems) else EXIT_INCOMPLETE
     if json_out:

@@ -40,7 +40,7 @@ def _environment(folder: str) -> jinja2.Environment:
 
 
 def render_template(name: str, **values: object) -> str:
-    """Render `prompts/<name>` with `values`; a missing value is an error, not an empty string."""
+    """Render `specbridge/prompts/<name>` with `values`; a missing value is an error, not an empty string."""
     return _environment(str(prompts_dir())).get_template(name).render(**values).strip() + "\n"
 
 

@@ -424,3 +424,14 @@ def test_5xx_after_the_retries_is_transient_and_a_4xx_refusal_is_final(tmp_path)
     assert outcomes[503].error and outcomes[503].transient  # resume asks again
     assert outcomes[429].error and outcomes[429].transient
     assert outcomes[400].error and not outcomes[400].transient  # a refusal is a final outcome
+
+
+def test_ctrl_c_in_validate_exits_130(offline_env, monkeypatch):
+    from specbridge.evaluate import computable
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(computable, "validate_dataset", stop)
+    result = runner.invoke(app, ["validate", str(dataset(offline_env))])
+    assert result.exit_code == 130 and "interrupted" in result.output
