@@ -18,9 +18,10 @@ from specbridge.datasets.files import (
     check_data,
     decode_text,
     describe_size,
+    has_surrogate,
+    parse_json,
     read_bytes,
 )
-from specbridge.datasets.files import parse_json as _parse_json
 from specbridge.datasets.reqfile import (
     dump_requirement_file,
     load_requirement_file,
@@ -103,6 +104,10 @@ def load_dataset(path: Path) -> LoadResult:
         for entry in entries:
             if entry.name.startswith("."):  # editor lock files and other hidden entries are not tasks
                 continue
+            if has_surrogate(entry.name):  # undecodable bytes: the name could be neither printed nor stored
+                shown = str(entry).encode("utf-8", "backslashreplace").decode("utf-8")
+                result.invalid.append(InvalidTask(shown, f"{shown}: the file name is not valid UTF-8; rename it"))
+                continue
             if entry.suffix == ".jsonl":
                 _load_jsonl(entry, result, root=path)
             elif entry.suffix == ".md":
@@ -171,7 +176,7 @@ def _load_jsonl(path: Path, result: LoadResult, *, root: Path | None) -> None:
                     "a task may have",
                 )
             line = decode_text(raw, source)
-            task_data = _parse_json(line, source, line_offset=None)
+            task_data = parse_json(line, source, line_offset=None)
             if not isinstance(task_data, dict):
                 raise TaskFormatError(source, "expected a JSON object")
             check_data(task_data, source)

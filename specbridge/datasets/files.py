@@ -112,7 +112,7 @@ def inside(folder: Path, ref: Any, where: str, field: str) -> Path:
         raise TaskFormatError(
             where, f"expected a file name relative to the task folder, got {_json_kind(ref)}", field=field
         )
-    if "\x00" in ref or _has_surrogate(ref):
+    if "\x00" in ref or has_surrogate(ref):
         raise TaskFormatError(where, f"not a usable file name: {ref!r}", field=field)
     rel = Path(ref)
     if rel.is_absolute() or ".." in rel.parts:
@@ -257,7 +257,7 @@ def check_data(data: Any, where: str) -> None:
                 raise TaskFormatError(where, f"nested deeper than {MAX_DATA_DEPTH} levels", field=_path(at))
             if isinstance(value, dict):
                 for k in value:
-                    if isinstance(k, str) and _has_surrogate(k):
+                    if isinstance(k, str) and has_surrogate(k):
                         raise TaskFormatError(where, "a key with a lone surrogate", field=_path(at))
                 items = iter(value.items())
             else:
@@ -268,7 +268,7 @@ def check_data(data: Any, where: str) -> None:
                 path.append("?")
             stack.append(items)
         elif isinstance(value, str):
-            if _has_surrogate(value):
+            if has_surrogate(value):
                 raise TaskFormatError(
                     where, "a string with a lone surrogate (an invalid \\ud800-style escape)", field=_path(at)
                 )
@@ -292,7 +292,8 @@ def _path(path: list[Any] | tuple) -> str | None:
     return out
 
 
-def _has_surrogate(text: str) -> bool:
+def has_surrogate(text: str) -> bool:
+    """Whether `text` holds a lone surrogate (a bad `\\ud800` escape, an undecodable file name byte)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

@@ -94,7 +94,8 @@ def aux_type_names(aux: str) -> set[str]:
 
 
 def check_task_id(raw: Any, source: str, *, field: str = "id", allow_int: bool = False) -> str:
-    """The id as text: a non-empty string of printable characters without spaces, at most MAX_ID_CHARS.
+    """The id as text: a non-empty string of printable characters (spaces, but no tabs, newlines, control or
+    format characters, lone surrogates), at most MAX_ID_CHARS.
 
     Ids are keys of the results database, file names of exports, and shown in every report.
     """
@@ -106,7 +107,8 @@ def check_task_id(raw: Any, source: str, *, field: str = "id", allow_int: bool =
     if len(text) > MAX_ID_CHARS:
         raise TaskFormatError(source, f"{len(text)} characters; an id has at most {MAX_ID_CHARS}", field=field)
     for ch in text:
-        if unicodedata.category(ch)[0] in "CZ":  # control, format, surrogate, unassigned, space, separators
+        category = unicodedata.category(ch)
+        if category[0] == "C" or category in ("Zl", "Zp"):  # control, format, surrogate, unassigned, line breaks
             raise TaskFormatError(
                 source, f"the id {text!r} contains {_char_name(ch)}; use letters, digits, '_', '-', '.'", field=field
             )

@@ -432,7 +432,8 @@ def _requirement_cases() -> list[Case]:
         Case("md_id_surrogate", md_yaml_value("id", '"bad\\ud800id"'), needle="id"),
         Case("md_id_newline", md_edit(set_path("id", "a\nb")), needle="id"),
         Case("md_id_nul", md_yaml_value("id", '"a\\0b"'), needle="id"),
-        Case("md_id_space", md_edit(set_path("id", "a b")), needle="id"),
+        Case("md_id_space", md_edit(set_path("id", "a b")), expect="loads", needle="file name"),
+        Case("md_id_tab", md_edit(set_path("id", "a\tb")), needle="id"),
         Case("md_id_long", md_edit(set_path("id", "i" * 5000)), needle="id"),
         Case("md_id_bool", md_edit(set_path("id", True)), needle="id"),
         Case("md_id_float", md_edit(set_path("id", 1.5)), needle="id"),
@@ -465,6 +466,21 @@ def _requirement_cases() -> list[Case]:
             "md_ref_deep_brackets",
             md_text_value("reference.postcond", "[" * 30 + "]" * 30 + " = []"),
             needle="reference.postcond",
+        ),
+        Case("md_fence_spaces", md_raw(lambda t: t.replace("---\n", "---  \n")), expect="loads"),
+        Case("md_bom_crlf", md_raw(lambda t: "\ufeff" + t.replace("\n", "\r\n")), expect="loads"),
+        Case("md_unicode_name", md_edit(set_path("signature.name", "clampValue₁")), expect="loads"),
+        Case(
+            "md_input_int_key",
+            md_yaml_value("tests.0.inputs", "{1: '2', x: '1', lo: '0', hi: '3'}"),
+            needle="tests[0].inputs",
+        ),
+        Case("md_ref_empty_postcond", md_edit(set_path("reference.postcond", "  ")), needle="reference.postcond"),
+        Case("md_type_sorry", md_edit(set_path("signature.params.0.type", "by sorry")), needle="params[0].type"),
+        Case(
+            "md_bad_filename",
+            lambda r, n: (r / f"{n}\udcff.md").write_bytes(md_text(base_meta(n)).encode()),
+            needle="UTF-8",
         ),
         Case("md_many_tests", md_edit(set_path("tests", [base_meta("x")["tests"][1]] * 2000)), expect="loads"),
     ]
@@ -695,6 +711,19 @@ def _verina_cases() -> list[Case]:
         Case("v_task_json_dir", _v_task_json_dir, needle="task.json"),
         Case("v_task_json_loop", _v_task_json_loop, needle="task.json"),
         Case("v_task_json_fifo", _v_task_json_fifo, needle="task.json"),
+        Case(
+            "v_type_sorry",
+            verina(vset("task.json", "signature.parameters.0.param_type", "by sorry")),
+            needle="signature.parameters[0]",
+        ),
+        Case("v_desc_bom_only", verina(vraw("description.txt", "\ufeff\n")), needle="description.txt"),
+        Case("v_task_json_link_out", _v_task_json_link_out, needle="task.json"),
+        Case("v_lean_crlf", verina(vraw("task.lean", VERINA_LEAN.replace("\n", "\r\n"))), expect="loads"),
+        Case(
+            "v_test_bom",
+            verina(lambda f: f.__setitem__("test.json", "\ufeff" + json.dumps(f["test.json"]))),
+            expect="loads",
+        ),
         Case("v_lean_empty", verina(vraw("task.lean", "")), expect="loads"),
         Case(
             "v_lean_unclosed",
@@ -841,6 +870,15 @@ def _v_task_json_dir(root: Path, name: str) -> None:
 def _v_task_json_loop(root: Path, name: str) -> None:
     write_verina(root / name, {k: v for k, v in verina_files(name).items() if k != "task.json"})
     os.symlink("task.json", root / name / "task.json")
+
+
+def _v_task_json_link_out(root: Path, name: str) -> None:
+    write_verina(root / name, {k: v for k, v in verina_files(name).items() if k != "task.json"})
+    other = root / f"{name}_elsewhere"  # no task.json of its own: not a task, only the link's target
+    other.mkdir()
+    (other / "task.json").write_text(json.dumps(verina_files(name)["task.json"]), encoding="utf-8")
+    (other / "task.json").rename(other / "real.json")
+    os.symlink(other / "real.json", root / name / "task.json")
 
 
 def _v_task_json_fifo(root: Path, name: str) -> None:

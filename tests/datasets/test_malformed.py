@@ -110,9 +110,19 @@ def test_one_folder_of_every_listed_kind_loads_its_good_tasks(tmp_path):
     assert any("differs from the file name 'md_id_other'" in w for w in outcome["warnings"])
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
+def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "SPECBRIDGE_MODEL")}
+    env["SPECBRIDGE_LEAN"] = "/nonexistent/lean"
     return subprocess.run(
-        [sys.executable, "-m", "specbridge", *args], capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, "-m", "specbridge", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=cwd,
+        env=env,
     )
 
 
@@ -132,6 +142,12 @@ def test_cli_tasks_and_validate_survive_a_malformed_dataset(tmp_path):
     summary = json.loads(checked.stdout)
     assert summary["tasks"] == len(malformed.GOOD_IDS) + 1
     assert summary["obligations"] > 0 and summary["error"] == 0 and summary["failed"] == 0
+
+    db = tmp_path / "r.db"
+    ran = _cli("run", str(folder), "--generator", "reference", "--db", str(db), "--json", cwd=tmp_path)
+    assert "Traceback" not in ran.stderr
+    reported = _cli("report", "--db", str(db), "--json", cwd=tmp_path)
+    assert json.loads(reported.stdout)["tasks"] == len(malformed.GOOD_IDS) + 1, ran.stdout + ran.stderr
 
 
 # ---------------------------------------------------------------- the fixes, one by one, with their messages
