@@ -175,7 +175,7 @@ def _load_jsonl(path: Path, result: LoadResult, *, root: Path | None) -> None:
                     f"a line of {describe_size(len(raw))}: larger than the {describe_size(MAX_FILE_BYTES)} "
                     "a task may have",
                 )
-            line = decode_text(raw, source)
+            line = decode_text(raw, str(path), line_offset=lineno - 1)  # its reason says path:line
             task_data = parse_json(line, source, line_offset=None)
             if not isinstance(task_data, dict):
                 raise TaskFormatError(source, "expected a JSON object")

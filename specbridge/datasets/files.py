@@ -9,6 +9,7 @@ that are valid Unicode). Each failure is a TaskFormatError naming the file and, 
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -44,8 +45,11 @@ def read_bytes(path: Path, *, root: Path | None = None, limit: int = MAX_FILE_BY
     except FileNotFoundError as exc:
         reason = "a symlink to a missing file" if path.is_symlink() else "file not found"
         raise TaskFormatError(where, reason, field=field) from exc
-    except (RuntimeError, OSError) as exc:  # Python 3.11 reports a symlink loop as RuntimeError
-        raise TaskFormatError(where, f"cannot be resolved (a symlink loop?): {_os_reason(exc)}", field=field) from exc
+    except RuntimeError as exc:  # Python 3.11 reports a symlink loop so
+        raise TaskFormatError(where, "a symlink loop", field=field) from exc
+    except OSError as exc:
+        reason = "a symlink loop" if exc.errno == errno.ELOOP else f"cannot be resolved: {_os_reason(exc)}"
+        raise TaskFormatError(where, reason, field=field) from exc
     if root is not None:
         base = root.resolve()
         if resolved != base and not resolved.is_relative_to(base):

@@ -178,40 +178,40 @@ def check_lean_text(text: str, source: str, field: str) -> None:
         raise TaskFormatError(source, problem, field=field)
 
 
+_OPENERS = frozenset({"(", "[", "#[", "%[", "@[", "{", "⟨", "⦃"})
+_CLOSERS = frozenset({")", "]", "}", "⟩", "⦄"})
+_LIST_OPENERS = frozenset({"[", "#[", "%[", "@["})
+
+
 def text_problem(text: str) -> str | None:
-    """Why `text` is too big for the parser (or Python's ints) to handle quickly, or None. Linear time."""
+    """Why `text` is too big for the parser (or Python's ints) to handle quickly, or None. Linear time: it counts
+    the brackets among the lexer's tokens, so brackets inside string and char literals do not count."""
+    from specbridge.errors import LeanParseError
+    from specbridge.lean.lexer import NUM, SYM, tokenize
+
     if len(text) > MAX_LITERAL_CHARS:
         return f"{len(text)} characters; at most {MAX_LITERAL_CHARS}"
-    depth = brackets = max_depth = max_brackets = 0
-    digits = max_digits = 0
-    quote: str | None = None
-    escaped = False
-    for ch in text:
-        if quote is not None:  # inside a string or char literal brackets do not nest
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == quote:
-                quote = None
+    try:
+        tokens = tokenize(text)
+    except LeanParseError:
+        return None  # not Lean at all: parsing it reports where, at once
+    depth = brackets = max_depth = max_brackets = max_digits = 0
+    lists: list[bool] = []  # per open bracket: is it a list bracket
+    for tok in tokens:
+        if tok.kind == NUM:
+            max_digits = max(max_digits, len(tok.text))
+        elif tok.kind != SYM:
             continue
-        if ch.isdigit():
-            digits += 1
-            max_digits = max(max_digits, digits)
-            continue
-        digits = 0
-        if ch == '"':
-            quote = ch
-        elif ch in "([{":
+        elif tok.text in _OPENERS:
+            is_list = tok.text in _LIST_OPENERS
+            lists.append(is_list)
             depth += 1
+            brackets += is_list
             max_depth = max(max_depth, depth)
-            if ch == "[":
-                brackets += 1
-                max_brackets = max(max_brackets, brackets)
-        elif ch in ")]}":
-            depth = max(depth - 1, 0)
-            if ch == "]":
-                brackets = max(brackets - 1, 0)
+            max_brackets = max(max_brackets, brackets)
+        elif tok.text in _CLOSERS and lists:
+            brackets -= lists.pop()
+            depth -= 1
     if max_brackets > MAX_BRACKET_DEPTH:
         return f"list brackets nested {max_brackets} deep; at most {MAX_BRACKET_DEPTH}"
     if max_depth > MAX_NESTING:

@@ -375,7 +375,7 @@ def _requirement_cases() -> list[Case]:
         Case("md_deep_flow", md_front("id: x\nextra: " + "[" * DEEP + "]" * DEEP), needle=".md"),
         Case(
             "md_deep_block",
-            md_front("id: x\nextra:\n" + "".join(" " * i + "- \n" for i in range(0, 2 * DEEP, 2))),
+            md_front("id: x\nextra:\n" + "".join(" " * i + "-\n" for i in range(300))),
             needle=".md",
         ),
         Case("md_deep_value", md_yaml_value("tests.0.expected", "[" * DEEP + "1" + "]" * DEEP), needle="nesting"),
@@ -482,6 +482,13 @@ def _requirement_cases() -> list[Case]:
             lambda r, n: (r / f"{n}\udcff.md").write_bytes(md_text(base_meta(n)).encode()),
             needle="UTF-8",
         ),
+        Case(
+            "md_value_hidden_brackets",
+            md_text_value("tests.0.expected", "['\"', " + "[" * 20 + "1" + "]" * 21),
+            needle="tests[0].expected",
+        ),
+        Case("md_value_string_brackets", md_text_value("tests.0.expected", '"' + "[" * 40 + '"'), expect="loads"),
+        Case("md_value_long_name", md_text_value("tests.0.expected", "x" * 200_000), needle="tests[0].expected"),
         Case("md_many_tests", md_edit(set_path("tests", [base_meta("x")["tests"][1]] * 2000)), expect="loads"),
     ]
     # wrong types for every field
@@ -850,6 +857,10 @@ def _verina_cases() -> list[Case]:
             )
         )
         cases.append(Case(f"v_input_string_{label}", _v_string_task(value), needle="[0].input.s"))
+    cases.append(Case("v_string_brackets", _v_string_task("[" * 40), expect="loads"))
+    cases.append(
+        Case("v_desc_long_ref", verina(vset("task.json", "description_file", "d" * 5000)), needle="description_file")
+    )
     cases.append(Case("v_char_two", _v_char_task("ab"), needle="[0].input.c"))
     cases.append(Case("v_char_empty", _v_char_task(""), needle="[0].input.c"))
     return cases
