@@ -1059,6 +1059,8 @@ def main() -> None:
     import collections
     import tempfile
 
+    import specbridge.datasets  # noqa: F401 - imported once here, not in each forked loader process
+
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="malformed-"))
     tally: collections.Counter[str] = collections.Counter()
     slowest = 0.0
