@@ -191,6 +191,12 @@ def text_problem(text: str) -> str | None:
 
     if len(text) > MAX_LITERAL_CHARS:
         return f"{len(text)} characters; at most {MAX_LITERAL_CHARS}"
+    if (
+        len(text) <= MAX_LITERAL_DIGITS
+        and text.count("[") <= MAX_BRACKET_DEPTH
+        and sum(text.count(c) for c in "([{⟨⦃") <= MAX_NESTING
+    ):
+        return None  # the usual short value: even counting every character, no limit can be passed
     try:
         tokens = tokenize(text)
     except LeanParseError:

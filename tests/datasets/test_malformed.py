@@ -238,3 +238,103 @@ def test_an_id_other_than_the_folder_name_is_a_warning(tmp_path):
     assert [w.message for w in loaded.warnings] == [
         f"{tmp_path / 't' / 'task.json'} [id]: the id 'other' differs from the folder name 't'"
     ]
+
+
+# ---------------------------------------------------------------- random mutations (hypothesis)
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+_GOOD_MD = malformed.md_text(malformed.base_meta("t")).encode("utf-8")
+# SPECBRIDGE_FUZZ_EXAMPLES=5000 for a long hunt; the suite's default keeps it to a couple of seconds
+_FUZZ = settings(
+    max_examples=int(__import__("os").environ.get("SPECBRIDGE_FUZZ_EXAMPLES", "40")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def _load_one(write) -> None:  # noqa: ANN001 - a callable that writes into the folder
+    """Write one task with `write(folder)`, load the folder: one task or one invalid entry, nothing raised."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        write(folder)
+        with deadline(SECONDS_PER_LOAD):
+            loaded = load_dataset(folder)
+        assert len(loaded.tasks) + len(loaded.invalid) == 1
+        for bad in loaded.invalid:
+            assert str(folder) in bad.reason
+
+
+@_FUZZ
+@given(edits=st.lists(st.tuples(st.integers(0, len(_GOOD_MD)), st.integers(0, 8), st.binary(max_size=4)), max_size=4))
+def test_random_byte_edits_of_a_requirement_file_never_escape(edits):
+    data = bytearray(_GOOD_MD)
+    for at, cut, insert in edits:
+        data[at : at + cut] = insert
+    _load_one(lambda folder: (folder / "t.md").write_bytes(bytes(data)))
+
+
+_MD_FIELDS = ["id", "signature", "signature.name", "signature.params", "signature.params.0", "signature.return_type",
+              "reference", "reference.postcond", "tests", "tests.0", "tests.0.inputs", "tests.0.inputs.x",
+              "tests.0.expected", "tests.0.unexpected", "tests.0.example", "reject_inputs.0.inputs"]  # fmt: skip
+
+
+@_FUZZ
+@given(path=st.sampled_from(_MD_FIELDS), value=_JSON)
+def test_any_value_in_any_front_matter_field_never_escapes(path, value):
+    def write(folder: Path) -> None:
+        meta = malformed.base_meta("t")
+        malformed.set_path(path, value)(meta)
+        (folder / "t.md").write_text(malformed.md_text(meta), encoding="utf-8")
+
+    _load_one(write)
+
+
+_VERINA_FIELDS = [("task.json", k) for k in ("id", "signature", "signature.name", "signature.parameters",
+                  "signature.parameters.0", "signature.parameters.0.param_type", "signature.return_type",
+                  "description_file", "lean_file", "test_file", "reject_inputs_file", "metadata")] + [
+    ("test.json", k) for k in ("", "0", "0.input", "0.input.x", "0.expected", "0.unexpected")
+] + [("reject_inputs.json", "")]  # fmt: skip
+
+
+@_FUZZ
+@given(where=st.sampled_from(_VERINA_FIELDS), value=_JSON)
+def test_any_value_in_any_verina_field_never_escapes(where, value):
+    fname, path = where
+
+    def write(folder: Path) -> None:
+        files = malformed.verina_files("t")
+        malformed.vset(fname, path, value)(files)
+        malformed.write_verina(folder / "t", files)
+
+    _load_one(write)
+
+
+@_FUZZ
+@given(front=st.text(alphabet=st.sampled_from(list("ab:-[]{}&*!|>'\"#\n \t?,%@`\\0.e") + ["\ud800", "\ufeff"]),
+                     max_size=80))  # fmt: skip
+def test_random_yaml_front_matter_never_escapes(front):
+    data = f"---\n{front}\n---\nThe requirement.\n".encode("utf-8", "surrogatepass")
+    _load_one(lambda folder: (folder / "t.md").write_bytes(data))
+
+
+@_FUZZ
+@given(line=st.binary(max_size=60) | _JSON.map(lambda v: json.dumps(v).encode()))
+def test_random_jsonl_lines_never_escape(line):
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.jsonl"
+        path.write_bytes(malformed.jsonl_line("good").encode() + b"\n" + line.replace(b"\n", b" ") + b"\n")
+        with deadline(SECONDS_PER_LOAD):
+            loaded = load_dataset(path)
+        assert [t.id for t in loaded.tasks][:1] == ["good"]
+        assert all(bad.reason.startswith(f"{path}:2") for bad in loaded.invalid)
