@@ -13,10 +13,6 @@ from pydantic import BaseModel
 
 from specbridge.store import RunInfo, Store
 
-# The compare helper's amplified counterexamples (inputs on which a spec and the reference disagree) are stored
-# in this table, one row per counterexample, with at least run_id and task_id; `show` prints every other column.
-AMPLIFIED_TABLE = "amplified"
-
 
 class RunRow(BaseModel):
     id: int
@@ -111,7 +107,7 @@ class TaskDetail(BaseModel):
     notes: str
     issues: list[ObligationIssue]  # non-pass obligations, every layer (unavailable verdicts are left out)
     unavailable: dict[str, str]  # layer -> why it gave no verdict
-    amplified: list[dict[str, Any]]  # counterexamples found by amplification (empty when none)
+    amplified: list[dict[str, Any]]  # `run --amplify N`: the smallest counterexample of each miss kind
 
 
 def task_detail(store: Store, run: RunInfo, task_id: str) -> TaskDetail:
@@ -146,12 +142,10 @@ def task_detail(store: Store, run: RunInfo, task_id: str) -> TaskDetail:
                 output=row.get("output"),
             )
         )
-    amplified: list[dict[str, Any]] = []
-    if AMPLIFIED_TABLE in store.db.table_names():
-        for row in store.db.query(
-            f"select * from [{AMPLIFIED_TABLE}] where run_id = ? and task_id = ?", [run.id, task_id]
-        ):
-            amplified.append({k: v for k, v in row.items() if k not in ("run_id", "task_id")})
+    check = store.amplified_checks(run.id).get(task_id)
+    amplified = (
+        [{"kind": kind, **ce.model_dump(mode="json")} for kind, ce in check.counterexamples.items()] if check else []
+    )
     return TaskDetail(
         run=run.id,
         task_id=task_id,

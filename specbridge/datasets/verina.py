@@ -121,12 +121,13 @@ def load_verina_task(folder: Path, *, warnings: list[str] | None = None) -> Task
             precond=_dedent_body(sections.get("precond", "")) or "True",
             postcond=_dedent_body(sections["postcond"]),
             aux=aux,
-            impl=_implementation(signature, sections),
         )
         for name in ("precond", "postcond", "aux"):
             leancheck.check_lean_text(getattr(reference, name), str(lean_path), name)
     known_types = leancheck.aux_type_names(reference.aux if reference is not None else "")
     signature = _signature(raw_sig, sig_source, known_types)
+    if reference is not None:  # the `code` section: the reference implementation, an oracle for generated inputs
+        reference = reference.model_copy(update={"impl": _implementation(signature, sections)})
     types = {p.name: p.type for p in signature.params}
 
     test_path = files["test_file"]

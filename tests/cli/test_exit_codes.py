@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from specbridge.cli import app
+from specbridge.comparison import AmplifiedCheck, Counterexample, DiffVerdict
 
 runner = CliRunner()
 
@@ -326,12 +327,29 @@ def test_show_prints_amplified_counterexamples_when_the_store_has_them(offline_e
     folder = dataset(offline_env)
     db = offline_env / "r.db"
     runner.invoke(app, ["run", str(folder), "--generator", "reference", "--db", str(db)])
+    counterexample = Counterexample(part="postcond", inputs={"n": "7"}, output="13", a_holds=True, b_holds=False)
+    check = AmplifiedCheck(
+        inputs=20,
+        verdict=DiffVerdict.B_STRONGER,
+        pairs=20,
+        misses={"admits_wrong": 1},
+        counterexamples={"admits_wrong": counterexample},
+    )
     conn = sqlite3.connect(db)
-    conn.execute("create table amplified (run_id int, task_id text, inputs text, spec_says text, reference_says text)")
-    conn.execute("insert into amplified values (1, 't0', '{\"n\": \"7\"}', 'accepts 13', 'rejects 13')")
+    conn.execute(
+        "insert into amplified (run_id, task_id, inputs, verdict, pairs, undecided, oracle, misses, counterexamples,"
+        " message, seconds) values (1, 't0', 20, ?, 20, 0, 'implementation', ?, ?, '', 0.1)",
+        [
+            check.verdict.value,
+            json.dumps(check.misses),
+            json.dumps({k: v.model_dump() for k, v in check.counterexamples.items()}),
+        ],
+    )
     conn.commit()
     shown = runner.invoke(app, ["show", "t0", "--db", str(db)])
-    assert "amplified counterexample" in shown.output and "spec_says: accepts 13" in shown.output
+    assert "amplified counterexample" in shown.output and "admits_wrong" in shown.output and "13" in shown.output
+    data = json.loads(runner.invoke(app, ["show", "t0", "--db", str(db), "--json"]).stdout)
+    assert data["amplified"][0]["inputs"] == {"n": "7"} and data["amplified"][0]["a_holds"] is True
 
 
 def test_json_errors_are_json_on_stdout(offline_env):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -117,6 +118,17 @@ _BITOPS: dict[str, Callable[[int, int], int]] = {
 
 
 # types whose `<`/`≤` Python's comparison of our values implements (numbers, strings and chars by code point)
+def _scalar_kind(v: Any) -> str | None:
+    """Which of Lean's ordered scalar types a run-time value can be (numbers compare across Nat/Int/Rat/Float)."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int | float | Fraction):
+        return "number"
+    if isinstance(v, str):
+        return "string"
+    return None
+
+
 _ORDERED = frozenset(["Nat", "Int", "Float", "Rat", "String", "Char", "UInt8", "UInt16", "UInt32", "UInt64", "USize"])
 RELS = frozenset(["=", "≠", "<", ">", "≤", "≥", "==", "!="])
 
@@ -607,10 +619,14 @@ class OperatorsMixin:
         # comparison of such values is no Lean verdict, so a clash is a named unknown, not an interpreter error
         what = f"`{op}` on {' and '.join(shown or [ty.show(at), ty.show(bt)])}"
 
+        py_op = {"<": operator.lt, ">": operator.gt, "≤": operator.le}.get(op, operator.ge)
+
         def guarded(env: list) -> Any:
-            try:
-                return cmp(env)
-            except TypeError:
-                raise UnsupportedConstruct(what) from None
+            x, y = a(env), b(env)
+            # only scalars of one kind have an order we know to be Lean's; Python's order of anything else
+            # (an Option, a tuple, a number against a wrapper) is no Lean verdict
+            if not (_scalar_kind(x) is not None and _scalar_kind(x) == _scalar_kind(y)):
+                raise UnsupportedConstruct(what)
+            return py_op(x, y)
 
         return guarded, res_t
