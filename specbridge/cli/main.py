@@ -41,6 +41,7 @@ def tasks_command(
                     "tasks": len(loaded.tasks),
                     "ids": [t.id for t in loaded.tasks],
                     "invalid": [{"path": i.path, "reason": i.reason} for i in loaded.invalid],
+                    "warnings": [{"path": w.path, "message": w.message} for w in loaded.warnings],
                 },
                 ensure_ascii=False,
             )
@@ -60,6 +61,8 @@ def tasks_command(
     console.print(table)
     for bad in loaded.invalid:
         err_console.print(f"[yellow]invalid:[/yellow] {escape(bad.reason)}")
+    for warning in loaded.warnings:
+        err_console.print(f"[yellow]warning:[/yellow] {escape(warning.message)}")
 
 
 def doctor_command(

@@ -92,6 +92,8 @@ def validate_command(
         console.print(f"  … {len(summary.details) - show} more (use --show N or --json)")
     for bad in loaded.invalid:
         err_console.print(f"[yellow]invalid task:[/yellow] {escape(bad.reason)}")
+    for warning in loaded.warnings:
+        err_console.print(f"[yellow]warning:[/yellow] {escape(warning.message)}")
     for line in bad_specs:
         err_console.print(f"[yellow]invalid spec line:[/yellow] {escape(line)}")
     if summary.missing_specs:

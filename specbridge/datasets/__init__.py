@@ -8,9 +8,20 @@ rest of the dataset still loads.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from specbridge.datasets.files import (
+    MAX_FILE_BYTES,
+    MAX_JSONL_BYTES,
+    check_data,
+    decode_text,
+    describe_size,
+    has_surrogate,
+    parse_json,
+    read_bytes,
+)
 from specbridge.datasets.reqfile import (
     dump_requirement_file,
     load_requirement_file,
@@ -24,6 +35,7 @@ from specbridge.tasks import Task
 __all__ = [
     "InvalidTask",
     "LoadResult",
+    "LoadWarning",
     "dump_requirement_file",
     "export_jsonl",
     "load_dataset",
@@ -37,41 +49,72 @@ class InvalidTask:
     reason: str
 
 
+@dataclass(frozen=True)
+class LoadWarning:
+    """Legal but probably a mistake (an id that is not the file name, a task without tests, an unknown key of a
+    VERINA file); the task still loads."""
+
+    path: str
+    message: str
+
+
 @dataclass
 class LoadResult:
     tasks: list[Task] = field(default_factory=list)
     invalid: list[InvalidTask] = field(default_factory=list)
+    warnings: list[LoadWarning] = field(default_factory=list)
 
 
-def load_task(path: Path) -> Task:
-    """One task: a requirement file (.md) or a VERINA task folder."""
+def load_task(path: Path, *, root: Path | None = None, warnings: list[str] | None = None) -> Task:
+    """One task: a requirement file (.md) or a VERINA task folder.
+
+    `root`: a requirement file must resolve inside it (a dataset scan passes the dataset's folder);
+    `warnings` collects messages about what loads but looks wrong.
+    """
     path = Path(path)
     if is_verina_dir(path):
-        return load_verina_task(path)
-    if path.is_file() and path.suffix == ".md":
-        return load_requirement_file(path)
+        return load_verina_task(path, warnings=warnings)
+    if path.suffix == ".md" and os.path.lexists(path):
+        return load_requirement_file(path, root=root, warnings=warnings)
     if not path.exists():
         raise TaskFormatError(str(path), "no such file or folder")
     raise TaskFormatError(str(path), "not a task: expected a requirement file (.md) or a VERINA task folder")
 
 
 def load_dataset(path: Path) -> LoadResult:
-    """Every task under `path`, in a stable order (sorted by path); bad tasks go to `invalid` with the reason."""
+    """Every task under `path`, in a stable order (sorted by path); bad tasks go to `invalid` with the reason.
+
+    No malformed task file raises or hangs: each is one entry of `invalid` naming its file and field or line.
+    """
     path = Path(path)
     result = LoadResult()
     if not path.exists():
         raise SpecBridgeError(f"{path}: no such dataset (a folder, a requirement file or a .jsonl file)")
-    if path.is_file() and path.suffix == ".jsonl":
-        _load_jsonl(path, result)
+    if path.suffix == ".jsonl" and not path.is_dir():
+        _load_jsonl(path, result, root=None)
     elif path.is_file() or is_verina_dir(path):
-        _add(result, path)
+        _add(result, path, root=None)
+    elif not path.is_dir():
+        raise SpecBridgeError(f"{path}: not a dataset: neither a regular file nor a folder")
     else:
-        entries = sorted(path.iterdir(), key=lambda p: _natural_key(p.name))
+        try:
+            entries = sorted(path.iterdir(), key=lambda p: _natural_key(p.name))
+        except OSError as exc:
+            raise SpecBridgeError(f"{path}: cannot list the dataset folder: {exc.strerror or exc}") from exc
         for entry in entries:
-            if is_verina_dir(entry) or (entry.is_file() and entry.suffix == ".md" and entry.name != "README.md"):
-                _add(result, entry)
-            elif entry.is_file() and entry.suffix == ".jsonl":
-                _load_jsonl(entry, result)
+            if entry.name.startswith("."):  # editor lock files and other hidden entries are not tasks
+                continue
+            if has_surrogate(entry.name):  # undecodable bytes: the name could be neither printed nor stored
+                shown = str(entry).encode("utf-8", "backslashreplace").decode("utf-8")
+                result.invalid.append(InvalidTask(shown, f"{shown}: the file name is not valid UTF-8; rename it"))
+                continue
+            if entry.suffix == ".jsonl":
+                _load_jsonl(entry, result, root=path)
+            elif entry.suffix == ".md":
+                if entry.name != "README.md":
+                    _add(result, entry, root=path)
+            elif is_verina_dir(entry):
+                _add(result, entry, root=path)
     seen: dict[str, str] = {}
     unique = []
     for task in result.tasks:
@@ -93,30 +136,55 @@ def export_jsonl(tasks: list[Task], out: Path) -> int:
     return len(tasks)
 
 
-def _add(result: LoadResult, path: Path) -> None:
+# What a loader may still raise on a file nobody foresaw; caught per task so that one file never takes the
+# dataset down (the reason names the file and the error), while a bug elsewhere is not hidden.
+_UNFORESEEN = (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
+
+
+def _add(result: LoadResult, path: Path, *, root: Path | None) -> None:
+    warnings: list[str] = []
     try:
-        result.tasks.append(load_task(path))
+        result.tasks.append(load_task(path, root=root, warnings=warnings))
     except TaskFormatError as exc:
         result.invalid.append(InvalidTask(str(path), str(exc)))
+        return
+    except _UNFORESEEN as exc:
+        result.invalid.append(InvalidTask(str(path), f"{path}: cannot be loaded: {type(exc).__name__}: {exc}"))
+        return
+    result.warnings.extend(LoadWarning(str(path), message) for message in warnings)
 
 
-def _load_jsonl(path: Path, result: LoadResult) -> None:
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
+def _load_jsonl(path: Path, result: LoadResult, *, root: Path | None) -> None:
+    """Each line a task; a bad line (not UTF-8, not JSON, too long, a bad task) is invalid, the others load."""
+    try:
+        data = read_bytes(path, root=root, limit=MAX_JSONL_BYTES)
+    except TaskFormatError as exc:
+        result.invalid.append(InvalidTask(str(path), str(exc)))
+        return
+    lines = data.split(b"\n")
+    if not data.strip():
+        result.warnings.append(LoadWarning(str(path), f"{path}: no task lines"))
+    for lineno, raw in enumerate(lines, start=1):
+        if not raw.strip():
             continue
         source = f"{path}:{lineno}"
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            result.invalid.append(InvalidTask(source, f"{source}: invalid JSON: {exc.msg} (column {exc.colno})"))
-            continue
-        if not isinstance(data, dict):
-            result.invalid.append(InvalidTask(source, f"{source}: expected a JSON object"))
-            continue
-        try:
-            result.tasks.append(task_from_mapping(data, requirement=None, source=source))
+            if len(raw) > MAX_FILE_BYTES:
+                raise TaskFormatError(
+                    source,
+                    f"a line of {describe_size(len(raw))}: larger than the {describe_size(MAX_FILE_BYTES)} "
+                    "a task may have",
+                )
+            line = decode_text(raw, str(path), line_offset=lineno - 1)  # its reason says path:line
+            task_data = parse_json(line, source, line_offset=None)
+            if not isinstance(task_data, dict):
+                raise TaskFormatError(source, "expected a JSON object")
+            check_data(task_data, source)
+            result.tasks.append(task_from_mapping(task_data, requirement=None, source=source))
         except TaskFormatError as exc:
             result.invalid.append(InvalidTask(source, str(exc)))
+        except _UNFORESEEN as exc:
+            result.invalid.append(InvalidTask(source, f"{source}: cannot be loaded: {type(exc).__name__}: {exc}"))
 
 
 def _natural_key(name: str) -> list:

@@ -25,11 +25,23 @@ from typing import Any
 
 import yaml
 
+from specbridge.datasets import leancheck
+from specbridge.datasets.files import parse_yaml, read_text
 from specbridge.datasets.values import yaml_to_lean
 from specbridge.errors import TaskFormatError
 from specbridge.tasks import Param, ReferenceSpec, RejectInput, Signature, Task, TestCase, Visibility
 
 FRONT_MATTER_FENCE = "---"
+
+# The fields of each mapping of the format; any other key is an error naming it (a misspelt `testz:` would
+# otherwise give a task with no tests). A new field is added here and read in task_from_mapping.
+FIELDS = ("id", "signature", "reference", "tests", "reject_inputs")
+JSONL_FIELDS = (*FIELDS, "requirement")  # a JSONL line carries its requirement as a field
+SIGNATURE_FIELDS = ("name", "params", "return_type")
+PARAM_FIELDS = ("name", "type")
+REFERENCE_FIELDS = ("precond", "postcond", "aux", "impl")  # impl: the reference implementation (oracle)
+TEST_FIELDS = ("inputs", "expected", "unexpected", "example")
+REJECT_FIELDS = ("inputs", "example")
 
 
 def split_front_matter(text: str, path: str) -> tuple[str, str, int]:
@@ -43,62 +55,74 @@ def split_front_matter(text: str, path: str) -> tuple[str, str, int]:
     raise TaskFormatError(path, "the front matter is never closed by a '---' line", line=1)
 
 
-def load_requirement_file(path: Path) -> Task:
-    """One requirement file as a Task; errors name the file and the field or line."""
+def load_requirement_file(path: Path, *, root: Path | None = None, warnings: list[str] | None = None) -> Task:
+    """One requirement file as a Task; errors name the file and the field or line.
+
+    `root`: the folder the file must resolve inside (a dataset's folder: a symlink out of it is refused);
+    `warnings`: collects what is legal but probably a mistake (an id that is not the file name, no tests).
+    """
     where = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise TaskFormatError(where, f"not UTF-8 text ({exc.reason})") from exc
+    text = read_text(path, root=root)
     front, body, _ = split_front_matter(text, where)
-    try:
-        meta = yaml.safe_load(front) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else None  # +1 for 1-based, +1 for the opening fence
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise TaskFormatError(where, f"invalid YAML front matter: {problem}", line=line) from exc
+    meta = parse_yaml(front, where, line_offset=1)  # +1: the opening fence
+    if meta is None:
+        meta = {}
     if not isinstance(meta, dict):
         raise TaskFormatError(where, "the front matter must be a mapping of fields")
-    return task_from_mapping(meta, requirement=body.strip(), source=where, default_id=path.stem)
+    return task_from_mapping(meta, requirement=body.strip(), source=where, default_id=path.stem, warnings=warnings)
 
 
-def task_from_mapping(meta: dict, *, requirement: str | None, source: str, default_id: str | None = None) -> Task:
+def task_from_mapping(
+    meta: dict,
+    *,
+    requirement: str | None,
+    source: str,
+    default_id: str | None = None,
+    warnings: list[str] | None = None,
+) -> Task:
     """A Task from the requirement-file fields (also used for JSONL lines, which carry `requirement`)."""
-    task_id = meta.get("id", default_id)
-    if not isinstance(task_id, str | int) or str(task_id).strip() == "":
-        raise TaskFormatError(source, "missing or empty", field="id")
+    _known_keys(meta, FIELDS if requirement is not None else JSONL_FIELDS, source, None)
+    task_id = leancheck.check_task_id(meta.get("id", default_id), source, allow_int=True)
+    if default_id is not None and "id" in meta and task_id != default_id and warnings is not None:
+        warnings.append(f"{source} [id]: the id {task_id!r} differs from the file name {default_id!r}")
     if requirement is None:
         requirement = meta.get("requirement")
         if not isinstance(requirement, str):
             raise TaskFormatError(source, "missing or not a string", field="requirement")
     if not requirement.strip():
         raise TaskFormatError(source, "the requirement text is empty", field="requirement")
-    signature = _signature(meta.get("signature"), source)
-    types = {p.name: p.type for p in signature.params}
+    if "\x00" in requirement:
+        raise TaskFormatError(source, "the requirement text contains a NUL character", field="requirement")
 
     reference = None
     if meta.get("reference") is not None:
         ref = meta["reference"]
         if not isinstance(ref, dict):
             raise TaskFormatError(source, "expected a mapping with precond/postcond/aux/impl", field="reference")
+        _known_keys(ref, REFERENCE_FIELDS, source, "reference")
         if not isinstance(ref.get("postcond"), str) or not ref["postcond"].strip():
             raise TaskFormatError(source, "missing or empty", field="reference.postcond")
         for key in ("precond", "aux", "impl"):
             if ref.get(key) is not None and not isinstance(ref[key], str):
                 raise TaskFormatError(source, "expected Lean text", field=f"reference.{key}")
+        for key in REFERENCE_FIELDS:
+            leancheck.check_lean_text(ref.get(key) or "", source, f"reference.{key}")
         reference = ReferenceSpec(
             precond=(ref.get("precond") or "True").strip(),
             postcond=ref["postcond"].strip(),
             aux=ref.get("aux") or "",
             impl=ref.get("impl") or "",
         )
+    known_types = leancheck.aux_type_names(reference.aux if reference is not None else "")
+    signature = _signature(meta.get("signature"), source, known_types)
+    types = {p.name: p.type for p in signature.params}
 
     tests = []
     for i, case in enumerate(_list(meta.get("tests", []), source, "tests")):
         at = f"tests[{i}]"
         if not isinstance(case, dict):
             raise TaskFormatError(source, "expected a mapping", field=at)
+        _known_keys(case, TEST_FIELDS, source, at)
         if "expected" not in case:
             raise TaskFormatError(source, "missing field", field=f"{at}.expected")
         unexpected = _list(case.get("unexpected", []), source, f"{at}.unexpected")
@@ -115,11 +139,14 @@ def task_from_mapping(meta: dict, *, requirement: str | None, source: str, defau
         at = f"reject_inputs[{i}]"
         if not isinstance(case, dict):
             raise TaskFormatError(source, "expected a mapping", field=at)
+        _known_keys(case, REJECT_FIELDS, source, at)
         rejects.append(
             RejectInput(inputs=_inputs(case.get("inputs"), types, source, at), visibility=_visibility(case, source, at))
         )
+    if not tests and warnings is not None:
+        warnings.append(f"{source} [tests]: no tests: only the judge can evaluate a spec of this task")
     return Task(
-        id=str(task_id),
+        id=task_id,
         requirement=requirement.strip(),
         signature=signature,
         reference=reference,
@@ -172,9 +199,10 @@ def task_to_mapping(task: Task) -> dict[str, Any]:
     return meta
 
 
-def _signature(raw: Any, source: str) -> Signature:
+def _signature(raw: Any, source: str, known_types: set[str] = frozenset()) -> Signature:  # type: ignore[assignment]
     if not isinstance(raw, dict):
         raise TaskFormatError(source, "missing or not a mapping with name/params/return_type", field="signature")
+    _known_keys(raw, SIGNATURE_FIELDS, source, "signature")
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         raise TaskFormatError(source, "missing or empty", field="signature.name")
@@ -186,30 +214,28 @@ def _signature(raw: Any, source: str) -> Signature:
         at = f"signature.params[{i}]"
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not isinstance(p.get("type"), str):
             raise TaskFormatError(source, "each parameter needs a string name and type", field=at)
+        _known_keys(p, PARAM_FIELDS, source, at)
         params.append(Param(name=p["name"].strip(), type=p["type"].strip()))
-        _check_lean(params[-1].name, source, f"{at}.name", identifier=True)
-        _check_lean(params[-1].type, source, f"{at}.type")
+        leancheck.check_identifier(params[-1].name, source, f"{at}.name", param=True)
+        leancheck.check_type(params[-1].type, source, f"{at}.type", known=known_types)
     names = [p.name for p in params]
     if len(set(names)) != len(names):
         raise TaskFormatError(source, "parameter names repeat", field="signature.params")
-    _check_lean(name.strip(), source, "signature.name", identifier=True)
-    _check_lean(ret.strip(), source, "signature.return_type")
+    leancheck.check_identifier(name.strip(), source, "signature.name")
+    leancheck.check_type(ret.strip(), source, "signature.return_type", known=known_types)
     return Signature(name=name.strip(), params=tuple(params), return_type=ret.strip())
 
 
-def _check_lean(text: str, source: str, field: str, *, identifier: bool = False) -> None:
-    """A signature name must be a Lean identifier and a type a Lean term; otherwise every obligation of the
-    task would be a parse error pointing into the rendered spec rather than at the file's field."""
-    from specbridge.errors import LeanParseError
-    from specbridge.lean import ast as A
-    from specbridge.lean import parse_term
+def _known_keys(mapping: dict, known: tuple[str, ...], source: str, at: str | None) -> None:
+    """Refuse a key the format does not have, naming it and the nearest known one."""
+    import difflib
 
-    try:
-        node = parse_term(text)
-    except LeanParseError as exc:
-        raise TaskFormatError(source, f"not Lean: {text!r}: {exc}", field=field) from exc
-    if identifier and not isinstance(node, A.Ident):
-        raise TaskFormatError(source, f"not a Lean identifier: {text!r}", field=field)
+    for key in mapping:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            where = f"{at}.{key}" if at else str(key)
+            raise TaskFormatError(source, f"unknown field {str(key)!r}: {hint}(known: {', '.join(known)})", field=where)
 
 
 def _inputs(raw: Any, types: dict[str, str], source: str, at: str) -> dict[str, str]:

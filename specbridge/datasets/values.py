@@ -90,9 +90,13 @@ def _balanced(text: str) -> bool:
 
 def checked_literal(text: str) -> str:
     """`text` when it parses as a Lean term; otherwise ValueError with Lean's line:column and the token."""
+    from specbridge.datasets.leancheck import text_problem
     from specbridge.lean import parse_term
     from specbridge.lean.sandbox import find_violations
 
+    problem = text_problem(text)  # before parsing: deep `[[[…]]]` would take the parser minutes
+    if problem:
+        raise ValueError(f"not a usable test value: {_short(text)}: {problem}")
     try:
         parse_term(text)
     except LeanParseError as exc:

@@ -8,11 +8,13 @@ implementation; they are dropped, because a spec must not add trust (and the san
 
 from __future__ import annotations
 
-import json
+import os
 import re
 from pathlib import Path
 from typing import Any
 
+from specbridge.datasets import leancheck
+from specbridge.datasets.files import inside, parse_json, read_text
 from specbridge.datasets.values import json_to_lean
 from specbridge.errors import TaskFormatError
 from specbridge.tasks import Param, ReferenceSpec, RejectInput, Signature, Task, TestCase
@@ -22,9 +24,32 @@ SPEC_AUX_SECTIONS = ("task_aux", "solution_aux", "precond_aux", "postcond_aux")
 _DECL_START = re.compile(r"^\S")
 _AXIOM = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:private\s+|protected\s+)?axiom\b")
 
+# The keys of VERINA's files we know; others are kept out of the task with a warning (the format is not ours,
+# so an extra key may be upstream's), not refused.
+TASK_FIELDS = (
+    "id",
+    "signature",
+    "description_file",
+    "lean_file",
+    "specification",
+    "metadata",
+    "test_file",
+    "reject_inputs_file",
+)
+# task.json field -> the file it names by default
+FILE_FIELDS = {
+    "description_file": "description.txt",
+    "lean_file": "task.lean",
+    "test_file": "test.json",
+    "reject_inputs_file": "reject_inputs.json",
+}
+TEST_FIELDS = ("input", "expected", "unexpected")
+REJECT_FIELDS = ("input",)
+
 
 def is_verina_dir(path: Path) -> bool:
-    return path.is_dir() and (path / "task.json").is_file()
+    """A folder with a `task.json` entry (of whatever kind: a broken one is reported, not skipped)."""
+    return path.is_dir() and os.path.lexists(path / "task.json")
 
 
 def benchmark_sections(source: str, path: str = "task.lean") -> dict[str, str]:
@@ -54,28 +79,40 @@ def benchmark_sections(source: str, path: str = "task.lean") -> dict[str, str]:
     return sections
 
 
-def load_verina_task(folder: Path) -> Task:
-    """One VERINA task folder as a Task; raises TaskFormatError naming the file and field."""
+def load_verina_task(folder: Path, *, warnings: list[str] | None = None) -> Task:
+    """One VERINA task folder as a Task; raises TaskFormatError naming the file and field.
+
+    Every file read must be inside `folder` (task.json's file fields are relative paths, symlinks may not
+    lead out); `warnings` collects what is legal but probably a mistake (an id that is not the folder name).
+    """
+    warnings = [] if warnings is None else warnings
     task_json = folder / "task.json"
-    meta = _read_json(task_json)
+    meta = _read_json(task_json, folder)
     if not isinstance(meta, dict):
         raise TaskFormatError(str(task_json), "expected a JSON object")
-    task_id = _field(meta, "id", str, task_json)
-    if "signature" not in meta and (folder / "signature.json").is_file():  # older layout: a file of its own
+    for key in meta:
+        if key not in TASK_FIELDS:
+            warnings.append(f"{task_json} [{key}]: unknown field, ignored (known: {', '.join(TASK_FIELDS)})")
+    task_id = leancheck.check_task_id(_field(meta, "id", str, task_json), str(task_json))
+    if task_id != folder.name:
+        warnings.append(f"{task_json} [id]: the id {task_id!r} differs from the folder name {folder.name!r}")
+    files = {key: inside(folder, meta.get(key, default), str(task_json), key) for key, default in FILE_FIELDS.items()}
+    if "signature" not in meta and os.path.lexists(folder / "signature.json"):  # older layout: a file of its own
         sig_path = folder / "signature.json"
-        raw_sig = _read_json(sig_path)
+        raw_sig = _read_json(sig_path, folder)
         if not isinstance(raw_sig, dict):
             raise TaskFormatError(str(sig_path), "expected a JSON object")
-        signature = _signature(raw_sig, sig_path)
+        sig_source = sig_path
     else:
-        signature = _signature(_field(meta, "signature", dict, task_json), task_json)
-    types = {p.name: p.type for p in signature.params}
+        sig_source, raw_sig = task_json, _field(meta, "signature", dict, task_json)
 
-    description = folder / meta.get("description_file", "description.txt")
-    requirement = _read_text(description).strip()
+    description = files["description_file"]
+    requirement = read_text(description, root=folder, field="description_file").strip()
+    if not requirement:
+        raise TaskFormatError(str(description), "the description is empty", field="description_file")
 
-    lean_path = folder / meta.get("lean_file", "task.lean")
-    sections = benchmark_sections(_read_text(lean_path), str(lean_path))
+    lean_path = files["lean_file"]
+    sections = benchmark_sections(read_text(lean_path, root=folder, field="lean_file"), str(lean_path))
     reference = None
     if "postcond" in sections:
         parts = (without_axioms(sections.get(name, "")) for name in SPEC_AUX_SECTIONS)
@@ -84,13 +121,22 @@ def load_verina_task(folder: Path) -> Task:
             precond=_dedent_body(sections.get("precond", "")) or "True",
             postcond=_dedent_body(sections["postcond"]),
             aux=aux,
-            impl=_implementation(signature, sections),
         )
+        for name in ("precond", "postcond", "aux"):
+            leancheck.check_lean_text(getattr(reference, name), str(lean_path), name)
+    known_types = leancheck.aux_type_names(reference.aux if reference is not None else "")
+    signature = _signature(raw_sig, sig_source, known_types)
+    types = {p.name: p.type for p in signature.params}
+    if reference is not None:  # the `code` section (with `code_aux`): the oracle of amplified evaluation
+        impl = _implementation(signature, sections)
+        leancheck.check_lean_text(impl, str(lean_path), "code")
+        reference = reference.model_copy(update={"impl": impl})
 
-    test_path = folder / meta.get("test_file", "test.json")
+    test_path = files["test_file"]
     tests = []
-    for i, case in enumerate(_list_of_objects(_read_json(test_path), test_path)):
+    for i, case in enumerate(_list_of_objects(_read_json(test_path, folder, "test_file"), test_path)):
         where = f"[{i}]"
+        _unknown_keys(case, TEST_FIELDS, test_path, where, warnings)
         inputs = _inputs(case, types, test_path, where)
         if "expected" not in case:
             raise TaskFormatError(str(test_path), "missing field", field=f"{where}.expected")
@@ -102,11 +148,16 @@ def load_verina_task(folder: Path) -> Task:
         wrong = tuple(_value(u, ret, test_path, f"{where}.unexpected[{j}]") for j, u in enumerate(unexpected))
         tests.append(TestCase(inputs=inputs, expected=expected, unexpected=wrong))
 
+    if not tests:
+        warnings.append(f"{test_path}: no tests: only the judge can evaluate a spec of this task")
     rejects = []
-    reject_path = folder / meta.get("reject_inputs_file", "reject_inputs.json")
-    if reject_path.is_file():
-        for i, case in enumerate(_list_of_objects(_read_json(reject_path), reject_path)):
+    reject_path = files["reject_inputs_file"]
+    if os.path.lexists(reject_path):  # optional; but a directory, FIFO or broken link in its place is an error
+        for i, case in enumerate(_list_of_objects(_read_json(reject_path, folder, "reject_inputs_file"), reject_path)):
+            _unknown_keys(case, REJECT_FIELDS, reject_path, f"[{i}]", warnings)
             rejects.append(RejectInput(inputs=_inputs(case, types, reject_path, f"[{i}]")))
+    elif "reject_inputs_file" in meta:
+        raise TaskFormatError(str(reject_path), "file not found", field="reject_inputs_file")
 
     imports = sections.get("import", "").strip()
     return Task(
@@ -164,8 +215,10 @@ def _dedent_body(text: str) -> str:
     return "\n".join(ln[cut:] for ln in lines).strip()
 
 
-def _signature(raw: dict, path: Path) -> Signature:
+def _signature(raw: dict, path: Path, known_types: set[str] = frozenset()) -> Signature:  # type: ignore[assignment]
+    """The signature, with names and types checked as a requirement file's are."""
     name = _field(raw, "name", str, path, prefix="signature.")
+    leancheck.check_identifier(name, str(path), "signature.name")
     params_raw = _field(raw, "parameters", list, path, prefix="signature.")
     params = []
     for i, p in enumerate(params_raw):
@@ -177,9 +230,20 @@ def _signature(raw: dict, path: Path) -> Signature:
         ptype = p.get("param_type", p.get("type"))
         if not isinstance(pname, str) or not isinstance(ptype, str):
             raise TaskFormatError(str(path), "needs string param_name and param_type", field=where)
+        leancheck.check_identifier(pname, str(path), f"{where}.param_name", param=True)
+        leancheck.check_type(ptype, str(path), f"{where}.param_type", known=known_types)
         params.append(Param(name=pname, type=ptype))
+    if len({p.name for p in params}) != len(params):
+        raise TaskFormatError(str(path), "parameter names repeat", field="signature.parameters")
     ret = _field(raw, "return_type", str, path, prefix="signature.")
+    leancheck.check_type(ret, str(path), "signature.return_type", known=known_types)
     return Signature(name=name, params=tuple(params), return_type=ret)
+
+
+def _unknown_keys(case: dict, known: tuple[str, ...], path: Path, where: str, warnings: list[str]) -> None:
+    for key in case:
+        if key not in known:
+            warnings.append(f"{path} [{where}.{key}]: unknown field, ignored (known: {', '.join(known)})")
 
 
 def _inputs(case: dict, types: dict[str, str], path: Path, where: str) -> dict[str, str]:
@@ -202,21 +266,8 @@ def _value(value: Any, lean_type: str, path: Path, where: str) -> str:
         raise TaskFormatError(str(path), str(exc), field=where) from exc
 
 
-def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise TaskFormatError(str(path), "file not found") from exc
-    except UnicodeDecodeError as exc:
-        raise TaskFormatError(str(path), f"not UTF-8 text ({exc.reason})") from exc
-
-
-def _read_json(path: Path) -> Any:
-    text = _read_text(path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TaskFormatError(str(path), f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from exc
+def _read_json(path: Path, folder: Path, field: str | None = None) -> Any:
+    return parse_json(read_text(path, root=folder, field=field), str(path))
 
 
 def _list_of_objects(data: Any, path: Path) -> list[dict]:
