@@ -265,6 +265,7 @@ def execute_run(prepared: PreparedRun, *, progress: ProgressCallback | None = No
     skipped = len(tasks) - len(todo)
     layers = build_layers(prepared.settings)
     workers = prepared.options.workers or auto_workers(prepared.generator, prepared.settings, layers)
+    amplify = amplify_inputs(prepared.options, prepared.settings)
 
     def work(task: Task) -> TaskOutcome:
         started = time.perf_counter()
@@ -334,6 +335,11 @@ def auto_workers(generator_name: str, settings: Settings, layers: list[Layer]) -
     if generator_name in LLM_GENERATORS:
         wanted = max(wanted, settings.llm.concurrency)
     return max(1, wanted)
+
+
+def amplify_inputs(options: RunOptions, settings: Settings) -> int:
+    """Generated inputs per task for the amplified check (`--amplify N`, else the settings' `amplify`)."""
+    return settings.amplify if options.amplify is None else options.amplify
 
 
 def amplified_check(task: Task, spec_text: str, inputs: int, settings: Settings) -> AmplifiedCheck | None:

@@ -370,6 +370,7 @@ class Store:
         )
         with self._writing():
             self.db.execute("delete from evaluations where run_id = ? and task_id = ?", [run_id, task_id])
+            self.db.execute("delete from amplified where run_id = ? and task_id = ?", [run_id, task_id])
             self.db["tasks"].insert(
                 {
                     "run_id": run_id,

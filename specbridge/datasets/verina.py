@@ -129,6 +129,10 @@ def load_verina_task(folder: Path, *, warnings: list[str] | None = None) -> Task
     if reference is not None:  # the `code` section: the reference implementation, an oracle for generated inputs
         reference = reference.model_copy(update={"impl": _implementation(signature, sections)})
     types = {p.name: p.type for p in signature.params}
+    if reference is not None:  # the `code` section (with `code_aux`): the oracle of amplified evaluation
+        impl = _implementation(signature, sections)
+        leancheck.check_lean_text(impl, str(lean_path), "code")
+        reference = reference.model_copy(update={"impl": impl})
 
     test_path = files["test_file"]
     tests = []

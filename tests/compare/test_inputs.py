@@ -94,3 +94,14 @@ def test_filtering_counts_kept_rejected_undecided() -> None:
 
 def test_bool_has_two_boundary_values() -> None:
     assert boundary_values(type_of("Bool")) == [False, True]
+
+
+def test_inputs_are_generated_lazily_and_integers_shrink_by_halving() -> None:
+    import itertools
+
+    from specbridge.compare.inputs import iter_inputs, shrink_value
+
+    first = list(itertools.islice(iter_inputs([type_of("List Int")], seed=0, max_tries=10**9), 5))
+    assert first[0] == ((),) and len(first) == 5  # boundary values first, and no huge pool built up front
+    assert list(shrink_value(1000, type_of("Nat")))[:3] == [0, 500, 750]
+    assert list(shrink_value(-8, type_of("Int")))[:3] == [8, 0, -4]
