@@ -107,6 +107,9 @@ def worker_main(read_fd: int, write_fd: int) -> None:
     from specbridge.evaluate.computable import stream_verdicts
     from specbridge.lean.program import run_with_big_stack
 
+    # Lean prints a Nat of any size; the integer size limit (max_int_bits) bounds the conversion's cost
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
     # the big-stack thread and its malloc arena exist before the address space is capped
     run_with_big_stack(lambda: None)
     cap = _MemoryCap()

@@ -18,7 +18,7 @@ from specbridge.lean.arith import (
     nat_mod,
     nat_sub,
 )
-from specbridge.lean.limits import build
+from specbridge.lean.limits import ELEMENTS_PER_STEP, build
 from specbridge.lean.runtime import (
     Budget,
     Code,
@@ -381,9 +381,12 @@ class OperatorsMixin:
             tc, tt = self.expr(node.rhs, scope, ty.list_t(ht))
             ty.unify(tt, ty.list_t(ht))
 
+            budget = self.budget
+
             def cons(env: list) -> tuple:
                 x, xs = hc(env), tc(env)
-                build(len(xs) + 1, "::")  # O(1) in Lean, a tuple copy here: charge the time it takes here
+                if len(xs) >= ELEMENTS_PER_STEP:  # O(1) in Lean, a tuple copy here: charge the time it takes here
+                    build(len(xs) + 1, "::", budget)
                 return (x, *xs)
 
             return cons, tt
@@ -393,11 +396,12 @@ class OperatorsMixin:
             ty.unify(at, bt)
             h = ty.head(at) or ty.head(bt)
             # the result's size is checked before it is allocated, and the copying charged (lean/limits.py)
+            budget = self.budget
             if h == "Array":
 
                 def app_array(env: list) -> Any:
                     x, y = a(env), b(env)
-                    build(len(x) + len(y), "++")
+                    build(len(x) + len(y), "++", budget)
                     return LArray(x + y)
 
                 return app_array, at
@@ -405,7 +409,7 @@ class OperatorsMixin:
 
                 def app_list(env: list) -> Any:
                     x, y = a(env), b(env)
-                    build(len(x) + len(y), "++")
+                    build(len(x) + len(y), "++", budget)
                     return x + tuple(y)
 
                 return app_list, at
@@ -413,7 +417,7 @@ class OperatorsMixin:
             def app(env: list) -> Any:
                 x, y = a(env), b(env)
                 if hasattr(x, "__len__") and hasattr(y, "__len__"):
-                    build(len(x) + len(y), "++")
+                    build(len(x) + len(y), "++", budget)
                 r = x + tuple(y) if isinstance(x, tuple) and not isinstance(y, str) else x + y
                 return LArray(r) if isinstance(x, LArray) else r
 
