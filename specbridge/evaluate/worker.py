@@ -379,7 +379,12 @@ def _run_on(
                 return i
         t0 = time.perf_counter()
     # the worker died without a verdict for obligation i
-    verdicts[i] = _crashed(worker.exit_description(), time.perf_counter() - t0)
+    crash = _crashed(worker.exit_description(), time.perf_counter() - t0)
+    if not compiled:  # it could not even take the spec: a fresh worker would die the same way on each obligation
+        for j in range(i, len(obligations)):
+            verdicts[j] = crash
+        return len(obligations)
+    verdicts[i] = crash
     return i + 1
 
 
