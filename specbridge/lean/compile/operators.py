@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from specbridge.errors import EvaluationLimit, LeanRuntimeError, UnsupportedConstruct
+from specbridge.errors import EvaluationLimit, IllTyped, LeanRuntimeError, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
@@ -378,11 +378,28 @@ class OperatorsMixin:
             if h == "String":
                 raise UnsupportedConstruct("membership in a String")
 
+            if ty.prune(ct) is ty.prune(xt) and isinstance(ty.prune(ct), ty.TV):
+                # `∀ xs ∈ xs, …` binds xs before reading the domain: `Membership α α` has no instance
+                raise IllTyped(
+                    f"failed to synthesize Membership ?α ?α: `{tcheck.show_expr(node)}` tests a value against itself",
+                    node.line,
+                    node.col,
+                )
+
             def mem(env: list) -> bool:
                 c = cc(env)
                 return (xc(env) in c) != neg
 
-            return mem, ty.PROP
+            if h is not None:
+                return mem, ty.PROP
+
+            def mem_dyn(env: list) -> bool:  # the collection's type is only known at run time
+                try:
+                    return mem(env)
+                except TypeError:
+                    raise UnsupportedConstruct("membership in a value of unknown type") from None
+
+            return mem_dyn, ty.PROP
         if op == "::":
             hc, ht = self.expr(node.lhs, scope, ty.arg(expected) if ty.head(expected) == "List" else None)
             tc, tt = self.expr(node.rhs, scope, ty.list_t(ht))
