@@ -7,6 +7,7 @@ from typing import Any
 
 from specbridge.errors import EvaluationLimit, UnsupportedConstruct
 from specbridge.lean import ast as A
+from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
 from specbridge.lean.compile.operators import (
     _arith_fns,
@@ -39,6 +40,7 @@ class CoreMixin:
         self._arith_cache: dict[str, dict[str, Callable[[Any, Any], Any]]] = {}
         self.structs: dict[str, A.Structure] = {s.name: s for s in module.structures}
         self.inductives: dict[str, A.Inductive] = {i.name: i for i in module.inductives}
+        self.user_types = frozenset(self.structs) | frozenset(self.inductives)
         self.ctors: dict[str, tuple[A.Inductive, str, list[A.Node]]] = {
             f"{i.name}.{c}": (i, c, args) for i in module.inductives for c, args in i.ctors
         }
@@ -118,6 +120,8 @@ class CoreMixin:
             else:
                 assert d.body is not None
                 body, bt = self.expr(d.body, scope, g.result)
+                if d.type is not None:
+                    self.check_type(d.body, bt, g.result)
                 self._unify_result(g.result, bt)
                 arg_slots = [s for s, _, _ in slots_binders]
                 for _slot, b, _t in slots_binders:
@@ -128,6 +132,10 @@ class CoreMixin:
             arg_slots = list(range(1, g.arity + 1))
         g.call = self._make_global_call(g, body, frame, arg_slots)
         g.compiled = True
+
+    def check_type(self, node: A.Node, actual: ty.Type, expected: ty.Type | None) -> None:
+        """Elaboration: reject `node : actual` where Lean certainly cannot use it at `expected`."""
+        tcheck.check(node, actual, expected, self.user_types)
 
     def _unify_result(self, expected: ty.Type, actual: ty.Type) -> None:
         ty.unify(expected, actual)
@@ -195,6 +203,7 @@ class CoreMixin:
             return _raiser(exc), expected if expected is not None else ty.TV()
 
     def c_NumLit(self, node: A.NumLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        tcheck.check_numeral(node, expected)
         h = ty.head(expected) if expected is not None else None
         if h == "Float":
             return _const(float(node.value)), ty.FLOAT
@@ -205,6 +214,7 @@ class CoreMixin:
         return _const(node.value), ty.TV()
 
     def c_FloatLit(self, node: A.FloatLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        tcheck.check_scientific(node, expected)
         return _const(float(node.text)), ty.FLOAT
 
     def c_StrLit(self, node: A.StrLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
@@ -233,6 +243,7 @@ class CoreMixin:
             return self.expr(node.expr, scope)
         t = ty.from_ast(node.type, {})
         c, ct = self.expr(node.expr, scope, t)
+        self.check_type(node.expr, ct, t)
         c = self.coerce(c, ct, t)
         ty.unify(t, ct)
         return c, t
@@ -244,11 +255,13 @@ class CoreMixin:
                 A.MatchAlt(node.line, node.col, [A.Hole(node.line, node.col)], node.orelse),
             ]
             return self.c_Match(A.Match(node.line, node.col, [node.cond], alts), scope, expected)
-        cond, _ = self.expr(node.cond, scope, ty.PROP)
+        cond, ct = self.expr(node.cond, scope, ty.PROP)
+        self.check_type(node.cond, ct, ty.PROP)
         sc = scope
         if node.hyp:
             sc, _slot = scope.bind(node.hyp, ty.PROP)
         a, at = self.expr(node.then, sc, expected)
         b, bt = self.expr(node.orelse, sc, expected if expected is not None else at)
+        self.check_type(node.orelse, bt, at)
         ty.unify(at, bt)
         return (lambda env: a(env) if cond(env) else b(env)), at

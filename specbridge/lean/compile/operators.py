@@ -6,8 +6,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from specbridge.errors import EvaluationLimit, LeanRuntimeError, UnsupportedConstruct
+from specbridge.errors import EvaluationLimit, IllTyped, LeanRuntimeError, UnsupportedConstruct
 from specbridge.lean import ast as A
+from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
 from specbridge.lean.arith import (
     float_div,
@@ -95,6 +96,8 @@ _BITOPS: dict[str, Callable[[int, int], int]] = {
 }
 
 
+# types whose `<`/`≤` Python's comparison of our values implements (numbers, strings and chars by code point)
+_ORDERED = frozenset(["Nat", "Int", "Float", "Rat", "String", "Char", "UInt8", "UInt16", "UInt32", "UInt64", "USize"])
 RELS = frozenset(["=", "≠", "<", ">", "≤", "≥", "==", "!="])
 
 
@@ -283,6 +286,7 @@ class OperatorsMixin:
         leaves: list[A.Node] = []
         self._leaves(node, leaves)
         compiled, top = self._tree_type(leaves, scope, expected)
+        tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()])
         code = self._build_tree(node, compiled, top, scope)
         if expected is not None:
             ty.unify(top, expected)
@@ -291,7 +295,8 @@ class OperatorsMixin:
     def c_UnOp(self, node: A.UnOp, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
         op = node.op
         if op in ("¬", "!"):
-            a, _ = self.expr(node.arg, scope, ty.BOOL if op == "!" else ty.PROP)
+            a, at = self.expr(node.arg, scope, ty.BOOL if op == "!" else ty.PROP)
+            self.check_type(node.arg, at, ty.BOOL if op == "!" else ty.PROP)
             return (lambda env: not a(env)), ty.BOOL if op == "!" else ty.PROP
         if op == "-":
             return self.arith_tree(node, scope, expected)
@@ -312,8 +317,10 @@ class OperatorsMixin:
             return self.relation(node, scope)
         if op in PROP_OPS:
             want = ty.BOOL if op in ("&&", "||") else ty.PROP
-            a, _ = self.expr(node.lhs, scope, want)
-            b, _ = self.expr(node.rhs, scope, want)
+            a, at = self.expr(node.lhs, scope, want)
+            b, bt = self.expr(node.rhs, scope, want)
+            self.check_type(node.lhs, at, want)
+            self.check_type(node.rhs, bt, want)
             if op in ("∧", "&&"):
                 return (lambda env: bool(a(env)) and bool(b(env))), want
             if op in ("∨", "||"):
@@ -353,6 +360,7 @@ class OperatorsMixin:
             return mem_set, ty.PROP
         if op in ("∈", "∉"):
             cc, ct = self.expr(node.rhs, scope)
+            tcheck.check_membership(node, ct)
             el = ty.arg(ct) if ty.head(ct) in ("List", "Array", "Finset", "Set", "Multiset", "Option") else None
             h = ty.head(ct)
             if h == "HashMap":
@@ -371,14 +379,32 @@ class OperatorsMixin:
             if h == "String":
                 raise UnsupportedConstruct("membership in a String")
 
+            if ty.prune(ct) is ty.prune(xt) and isinstance(ty.prune(ct), ty.TV):
+                # `∀ xs ∈ xs, …` binds xs before reading the domain: `Membership α α` has no instance
+                raise IllTyped(
+                    f"failed to synthesize Membership ?α ?α: `{tcheck.show_expr(node)}` tests a value against itself",
+                    node.line,
+                    node.col,
+                )
+
             def mem(env: list) -> bool:
                 c = cc(env)
                 return (xc(env) in c) != neg
 
-            return mem, ty.PROP
+            if h is not None:
+                return mem, ty.PROP
+
+            def mem_dyn(env: list) -> bool:  # the collection's type is only known at run time
+                try:
+                    return mem(env)
+                except TypeError:
+                    raise UnsupportedConstruct("membership in a value of unknown type") from None
+
+            return mem_dyn, ty.PROP
         if op == "::":
             hc, ht = self.expr(node.lhs, scope, ty.arg(expected) if ty.head(expected) == "List" else None)
             tc, tt = self.expr(node.rhs, scope, ty.list_t(ht))
+            self.check_type(node.rhs, tt, ty.list_t(ht))
             ty.unify(tt, ty.list_t(ht))
 
             budget = self.budget
@@ -493,10 +519,15 @@ class OperatorsMixin:
         )
         if numeric_side:
             compiled, top = self._tree_type(leaves, scope, None)
+            tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()])
+            ordered = all(ty.head(t) in _ORDERED for _c, t in compiled.values())
+            shown = sorted({ty.show(t) for _c, t in compiled.values()})
             a = self._build_tree(node.lhs, compiled, top, scope)
             b = self._build_tree(node.rhs, compiled, top, scope)
             at = bt = top
         else:
+            ordered = True
+            shown = []
             a, at = self.expr(node.lhs, scope)
             b = None
             if ty.head(at) in ("Nat", "Int", "Float") and not _type_from_context(node.rhs):
@@ -518,6 +549,7 @@ class OperatorsMixin:
             elif hb == "Float" and ha in ("Nat", "Int"):
                 a = self.coerce(a, at, bt)
             elif not (ha in ("Nat", "Int") and hb in ("Nat", "Int")):
+                tcheck.check_sides(node, at, bt, self.user_types)
                 ty.unify(at, bt)
         res_t = ty.BOOL if op in ("==", "!=") else ty.PROP
         if op in ("=", "==", "≠", "!="):
@@ -533,9 +565,23 @@ class OperatorsMixin:
         if op in ("≠", "!="):
             return (lambda env: a(env) != b(env)), res_t
         if op == "<":
-            return (lambda env: a(env) < b(env)), res_t
-        if op == ">":
-            return (lambda env: a(env) > b(env)), res_t
-        if op == "≤":
-            return (lambda env: a(env) <= b(env)), res_t
-        return (lambda env: a(env) >= b(env)), res_t
+            cmp: Code = lambda env: a(env) < b(env)  # noqa: E731
+        elif op == ">":
+            cmp = lambda env: a(env) > b(env)  # noqa: E731
+        elif op == "≤":
+            cmp = lambda env: a(env) <= b(env)  # noqa: E731
+        else:
+            cmp = lambda env: a(env) >= b(env)  # noqa: E731
+        if ordered and ty.head(at) in _ORDERED and ty.head(bt) in _ORDERED:
+            return cmp, res_t
+        # an order whose instance we do not know statically (Option, a function, an unknown type): Python's
+        # comparison of such values is no Lean verdict, so a clash is a named unknown, not an interpreter error
+        what = f"`{op}` on {' and '.join(shown or [ty.show(at), ty.show(bt)])}"
+
+        def guarded(env: list) -> Any:
+            try:
+                return cmp(env)
+            except TypeError:
+                raise UnsupportedConstruct(what) from None
+
+        return guarded, res_t

@@ -58,7 +58,10 @@ def append(xs: tuple, m: tuple) -> tuple:
     return tuple(xs) + tuple(m)
 
 
-@builtin("List.head?", "(xs : List α) : Option α", aliases=("List.head'",))
+@builtin(
+    "List.head?",
+    "(xs : List α) : Option α",
+)
 def head_opt(xs: tuple) -> Some | None:
     return Some(xs[0]) if xs else None
 
@@ -85,7 +88,10 @@ def tail_opt(xs: tuple) -> Some | None:
     return Some(xs[1:]) if xs else None
 
 
-@builtin("List.getLast?", "(xs : List α) : Option α", aliases=("List.last'",))
+@builtin(
+    "List.getLast?",
+    "(xs : List α) : Option α",
+)
 def last_opt(xs: tuple) -> Some | None:
     return Some(xs[-1]) if xs else None
 
@@ -100,7 +106,10 @@ def last_d(xs: tuple, d: Any) -> Any:
     return xs[-1] if xs else d
 
 
-@builtin("List.dropLast", "(xs : List α) : List α", aliases=("List.init",))
+@builtin(
+    "List.dropLast",
+    "(xs : List α) : List α",
+)
 def drop_last(xs: tuple) -> tuple:
     build(len(xs), "List.dropLast")
     return xs[:-1]
@@ -111,12 +120,18 @@ def get_bang(d: Callable, xs: tuple, i: int) -> Any:
     return xs[i] if 0 <= i < len(xs) else d()
 
 
-@builtin("List.get?", "(xs : List α) (i : Nat) : Option α", aliases=("List.nth",))
+@builtin(
+    "List.get?",
+    "(xs : List α) (i : Nat) : Option α",
+)
 def get_opt(xs: tuple, i: int) -> Some | None:
     return Some(xs[i]) if 0 <= i < len(xs) else None
 
 
-@builtin("List.getD", "(xs : List α) (i : Nat) (d : α) : α", aliases=("List.nthD",))
+@builtin(
+    "List.getD",
+    "(xs : List α) (i : Nat) (d : α) : α",
+)
 def get_d(xs: tuple, i: int, d: Any) -> Any:
     return xs[i] if 0 <= i < len(xs) else d
 
@@ -241,7 +256,10 @@ def drop_nl(n: int, xs: tuple) -> tuple:
     return xs[n:]
 
 
-@builtin("List.takeLast", "(xs : List α) (n : Nat) : List α", aliases=("List.lastN",))
+@builtin(
+    "List.takeLast",
+    "(xs : List α) (n : Nat) : List α",
+)
 def take_last(xs: tuple, n: int) -> tuple:
     return xs[len(xs) - n :] if n < len(xs) else xs
 
@@ -398,7 +416,10 @@ def of_fn(f: Any, n: int) -> tuple:
     return tuple(g(i) for i in range(_size(n, "List.ofFn")))
 
 
-@builtin("List.singleton", "(a : α) : List α", aliases=("List.pure",))
+@builtin(
+    "List.singleton",
+    "(a : α) : List α",
+)
 def singleton(a: Any) -> tuple:
     return (a,)
 
@@ -409,7 +430,7 @@ def to_array(xs: tuple) -> LArray:
     return LArray(xs)
 
 
-@builtin("List.asString", "(xs : List Char) : String", aliases=("String.mk", "List.toString'"))
+@builtin("List.asString", "(xs : List Char) : String", aliases=("String.mk",))
 def as_string(xs: tuple) -> str:
     build(len(xs), "List.asString")
     return "".join(xs)
@@ -924,7 +945,10 @@ def _sigma(xs: tuple) -> tuple:  # pragma: no cover - placeholder name, rarely u
     return xs
 
 
-@builtin("List.toFinset", "(xs : List α) : Finset α", aliases=("List.toSet",))
+@builtin(
+    "List.toFinset",
+    "(xs : List α) : Finset α",
+)
 def to_finset(xs: tuple) -> tuple:
     charge(len(xs) * (1 if _hashable(xs) else len(xs)) // ELEMENTS_PER_STEP)
     return erase_dups(xs)
@@ -970,9 +994,6 @@ def to_list(xs: tuple) -> tuple:
 
 alias("List.getElem!", "List.get!")
 alias("List.getElem?", "List.get?")
-alias("List.removeAll'", "List.removeAll")
-alias("List.sort", "List.mergeSort")
-alias("List.count'", "List.count")
 
 __all__ = ["is_perm", "list_union", "list_inter", "list_diff", "list_subset", "LArray"]
 

@@ -6,10 +6,10 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from specbridge.errors import EvaluationLimit, LeanRuntimeError
+from specbridge.errors import EvaluationLimit
 from specbridge.lean.arith import int_ediv, int_emod, int_fdiv, int_fmod, int_tdiv, int_tmod, nat_div, nat_mod, nat_sub
 from specbridge.lean.limits import ELEMENTS_PER_STEP, charge
-from specbridge.lean.stdlib import alias, builtin
+from specbridge.lean.stdlib import builtin
 from specbridge.lean.values import Some
 
 # -- Nat --------------------------------------------------------------------------------------------------------
@@ -110,9 +110,6 @@ def nat_factorial(n: int) -> int:
     return math.factorial(n)
 
 
-alias("Nat.fact", "Nat.factorial")
-
-
 @builtin("Nat.choose", "(n : Nat) (k : Nat) : Nat")
 def nat_choose(n: int, k: int) -> int:
     return math.comb(n, k) if 0 <= k <= n else 0
@@ -131,7 +128,7 @@ def nat_touint8(n: int) -> int:
     return n & 0xFF
 
 
-@builtin("Nat.cast", "(n : Nat) : Int", aliases=("Int.ofNat", "Nat.toInt", "Int.natCast", "Nat.cast_ofNat"))
+@builtin("Nat.cast", "(n : Nat) : Int", aliases=("Int.ofNat", "Int.natCast"))
 def nat_cast(n: int) -> int:
     return n
 
@@ -245,7 +242,10 @@ def nat_dvd(a: int, b: int) -> bool:
     return b == 0 if a == 0 else b % a == 0
 
 
-@builtin("Nat.Coprime", "(a : Nat) (b : Nat) : Prop", aliases=("Nat.coprime",))
+@builtin(
+    "Nat.Coprime",
+    "(a : Nat) (b : Nat) : Prop",
+)
 def nat_coprime(a: int, b: int) -> bool:
     return math.gcd(a, b) == 1
 
@@ -348,7 +348,7 @@ def int_natabs(i: int) -> int:
     return abs(i)
 
 
-@builtin("Int.abs", "(i : Int) : Int", aliases=("abs", "Int.Abs"))
+@builtin("Int.abs", "(i : Int) : Int", aliases=("abs",))
 def int_abs(i: Any) -> Any:
     return abs(i)
 
@@ -383,7 +383,7 @@ def int_mul(a: int, b: int) -> int:
     return a * b
 
 
-@builtin("Int.div", "(a : Int) (b : Int) : Int", aliases=("Int.ediv", "HDiv.hDiv", "Int.divE"))
+@builtin("Int.div", "(a : Int) (b : Int) : Int", aliases=("Int.ediv", "HDiv.hDiv"))
 def _int_div(a: int, b: int) -> int:
     return int_ediv(a, b)
 
@@ -451,11 +451,6 @@ def int_tofloat(i: int) -> float:
 @builtin("Int.repr", "(i : Int) : String", aliases=("Int.toString",))
 def int_repr(i: int) -> str:
     return str(i)
-
-
-@builtin("Int.emod_emod_of_dvd", "(a : Int) : Int")
-def _unused(a: int) -> int:  # pragma: no cover - a lemma name, never evaluated
-    raise LeanRuntimeError("a lemma is not a value")
 
 
 @builtin("Int.dvd", "(a : Int) (b : Int) : Prop")
@@ -643,7 +638,10 @@ def char_islower(c: str) -> bool:
     return "a" <= c <= "z"
 
 
-@builtin("Char.isAlphanum", "(c : Char) : Bool", aliases=("Char.isAlphaNum",))
+@builtin(
+    "Char.isAlphanum",
+    "(c : Char) : Bool",
+)
 def char_isalnum(c: str) -> bool:
     return char_isalpha(c) or char_isdigit(c)
 
