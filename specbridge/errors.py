@@ -73,3 +73,19 @@ class TestValueError(SpecBridgeError):
     """A test value (a Lean literal) does not have its declared type: `3.5` for an `Int`, `[1]` for a `Nat`."""
 
     __test__ = False  # not a pytest test class, despite the name
+
+
+class IllTyped(SpecBridgeError):
+    """The spec fails elaboration (Lean rejects the file): one message for the whole spec, with line:column.
+
+    Raised by the elaborator before any obligation is evaluated; every obligation of the spec is then `error`.
+    """
+
+    def __init__(self, message: str, line: int, column: int):
+        self.message = message
+        self.line = line
+        self.column = column
+        super().__init__(f"ill-typed: {message} at {line}:{column}")
+
+    def __reduce__(self) -> tuple:  # picklable across a worker-process boundary
+        return (IllTyped, (self.message, self.line, self.column))

@@ -15,6 +15,7 @@ from typing import Any
 
 from specbridge.errors import (
     EvaluationLimit,
+    IllTyped,
     LeanParseError,
     LeanRuntimeError,
     TestValueError,
@@ -22,6 +23,7 @@ from specbridge.errors import (
     UntrustedSpecError,
 )
 from specbridge.lean import ast as A
+from specbridge.lean.elab import signature_mismatch
 from specbridge.lean.parser import parse_module
 from specbridge.lean.program import Program, run_with_big_stack
 from specbridge.lean.sandbox import check_untrusted
@@ -35,6 +37,7 @@ __all__ = [
     "ValidationSummary",
     "check_spec_text",
     "parse_spec",
+    "prepare_spec",
     "validate_dataset",
 ]
 
@@ -44,26 +47,32 @@ def parse_spec(spec_text: str) -> A.Module:
     return parse_module(spec_text)
 
 
-_PROGRAM_CACHE: dict[tuple[str, str], Program | LeanParseError] = {}
+# a spec that fails to parse or to elaborate fails once: the error is cached like a program
+_PROGRAM_CACHE: dict[tuple[str, str], Program | LeanParseError | IllTyped | UnsupportedConstruct] = {}
 _CACHE_LIMIT = 256
 
 
 def _program(spec_text: str, settings: ComputableSettings) -> Program:
     key = (spec_text, settings.model_dump_json())
     hit = _PROGRAM_CACHE.get(key)
-    if isinstance(hit, LeanParseError):
+    if isinstance(hit, LeanParseError | IllTyped | UnsupportedConstruct):
         raise hit
     if hit is not None:
         return hit
     try:
         prog = Program(parse_module(spec_text), settings)
-    except LeanParseError as exc:
+    except (LeanParseError, IllTyped, UnsupportedConstruct) as exc:
         _PROGRAM_CACHE[key] = exc
         raise
     if len(_PROGRAM_CACHE) >= _CACHE_LIMIT:
         _PROGRAM_CACHE.clear()
     _PROGRAM_CACHE[key] = prog
     return prog
+
+
+def prepare_spec(spec_text: str, settings: ComputableSettings | None = None) -> Program:
+    """Parse and elaborate a spec once (cached); raises LeanParseError / IllTyped / UnsupportedConstruct."""
+    return _program(spec_text, settings or ComputableSettings())
 
 
 def _describe_inputs(task: Task, ob: Obligation) -> str:
@@ -83,11 +92,22 @@ def _evaluate_one(prog: Program, task: Task, ob: Obligation) -> Verdict:
         if ob.kind in (ObligationKind.PRE_ACCEPTS, ObligationKind.PRE_REJECTS):
             if not prog.has(pre_name):
                 return Verdict(status=Status.ERROR, message=f"the spec does not define `{pre_name}`")
+            if prog.arity(pre_name) != len(args):  # Lean: a partial application is not a Prop
+                return Verdict(
+                    status=Status.ERROR,
+                    message=f"`{pre_name}` takes {prog.arity(pre_name)} explicit arguments; expected {len(args)}",
+                )
+            clash = signature_mismatch(prog.compiler, pre_name, [p.type for p in sig.params])
+            if clash:
+                return Verdict(status=Status.ERROR, message=clash, cause="ill-typed")
             holds = bool(prog.call(pre_name, args))
         else:
             if not prog.has(post_name):
                 return Verdict(status=Status.ERROR, message=f"the spec does not define `{post_name}`")
             assert ob.output is not None
+            clash = signature_mismatch(prog.compiler, post_name, [*(p.type for p in sig.params), sig.return_type])
+            if clash:
+                return Verdict(status=Status.ERROR, message=clash, cause="ill-typed")
             result = prog.value(ob.output, sig.return_type)
             n = prog.arity(post_name)
             call_args = [*args, result]
@@ -140,6 +160,10 @@ def check_spec_text(
         prog = _program(spec_text, settings)
     except LeanParseError as exc:
         return [Verdict(status=Status.ERROR, message=f"parse error {exc}") for _ in obligations]
+    except IllTyped as exc:  # Lean rejects the spec: no obligation can be decided
+        return [Verdict(status=Status.ERROR, message=str(exc), cause="ill-typed") for _ in obligations]
+    except UnsupportedConstruct as exc:  # e.g. an unsupported command: Lean would elaborate the file differently
+        return [_unknown(str(exc), exc.construct, 0.0) for _ in obligations]
     except RecursionError:
         return [Verdict(status=Status.ERROR, message="spec nested too deeply") for _ in obligations]
 

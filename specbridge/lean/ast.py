@@ -313,7 +313,9 @@ class CtorSig(Node):
 class Module(Node):
     defs: list[Def]
     opens: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)  # commands recognised and ignored (`#eval`, `set_option`)
+    # commands the parser did not model, as source text (`set_option …`, `variable …`): the elaborator ignores
+    # the ones that cannot change the meaning of the definitions and makes the spec `unknown` for the others
+    skipped: list[str] = field(default_factory=list)
     # definitions written in valid Lean the parser does not model (do-notation): name -> reason
     unsupported: dict[str, str] = field(default_factory=dict)
     structures: list[Structure] = field(default_factory=list)

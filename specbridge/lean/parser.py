@@ -211,17 +211,22 @@ class Parser:
                     self.advance()
                 self._skip_command_rest(t)
             elif t.kind == KW and t.text in ("section", "import", "set_option", "variable", "universe", "attribute"):
-                skipped.append(t.text)
+                skipped.append(self._command_text(t))  # the elaborator decides what it may ignore
                 self.advance()
                 self._skip_command_rest(t)
             elif t.col == 1 and (t.kind in (KW, IDENT) or (t.kind == SYM and t.text == "#")):
-                # other commands (`#eval`, `axiom`, `structure`, ...) are recognised and skipped
-                skipped.append(t.text)
+                # other commands (`#eval`, `axiom`, `notation`, ...): recorded for the elaborator, not parsed
+                skipped.append(self._command_text(t))
                 self.advance()
                 self._skip_command_rest(t)
             else:
                 raise self.error("expected a command (def, theorem, ...)")
         return A.Module(1, 1, defs, opens, skipped, unsupported, structures, inductives)
+
+    def _command_text(self, t: Token) -> str:
+        """The source text of the command starting at `t` (its first line, shortened) for messages."""
+        line = self.text.splitlines()[t.line - 1][t.col - 1 :].strip()
+        return line if len(line) <= 60 else line[:57] + "..."
 
     def _inductive(self) -> A.Inductive:
         kw = self.advance()

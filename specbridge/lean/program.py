@@ -8,9 +8,10 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from specbridge.errors import LeanParseError, LeanRuntimeError, TestValueError, UnsupportedConstruct
+from specbridge.errors import IllTyped, LeanParseError, LeanRuntimeError, TestValueError, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
+from specbridge.lean.elab import elaborate
 from specbridge.lean.interp import Budget, Compiler, FrameInfo, Scope
 from specbridge.lean.parser import parse_module, parse_term
 from specbridge.settings import ComputableSettings
@@ -58,7 +59,8 @@ class Program:
         s = self.settings
         self.budget = Budget(s.max_steps, s.max_depth, s.timeout, s.max_int_bits, s.search_bound)
         self.module = module
-        self.compiler = Compiler(module, self.budget)
+        # the elaboration stage: raises IllTyped / UnsupportedConstruct for the whole spec, before any call
+        self.compiler = elaborate(module, self.budget)
         self._values: dict[tuple[str, str], Any] = {}
 
     @classmethod
@@ -120,7 +122,14 @@ def evaluate_literal(text: str, type_text: str, compiler: Compiler) -> Any:
     expected = parse_type(type_text)
     frame = FrameInfo(0)
     scope = Scope({}, frame)
-    code, got = compiler.expr(node, scope, expected)
+    try:
+        code, got = compiler.expr(node, scope, expected)
+    except IllTyped as exc:  # a test value of the wrong type is the dataset's error, not the spec's
+        try:
+            reads = f" (it reads as {ty.show(compiler.expr(node, Scope({}, FrameInfo(0)))[1])})"
+        except IllTyped:
+            reads = ""
+        raise TestValueError(f"test value `{text}` is not a value of type `{type_text}`{reads}: {exc.message}") from exc
     _check_literal_type(text, type_text, got, expected)
     env: list = [None] * max(frame.nslots, 1)
     compiler.budget.reset()

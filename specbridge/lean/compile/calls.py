@@ -8,6 +8,7 @@ from typing import Any
 
 from specbridge.errors import UnsupportedConstruct
 from specbridge.lean import ast as A
+from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
 from specbridge.lean.arith import rat
 from specbridge.lean.runtime import (
@@ -158,7 +159,17 @@ class CallsMixin:
                     for p in parts[k:-1]:
                         code, t = self.method_call(code, t, p, [], scope, None, node)
                     return self.method_call(code, t, parts[-1], args, scope, expected, node)
-        raise UnsupportedConstruct(f"unknown identifier `{name}`")
+        raise tcheck.unknown_name(node, name, self.name_candidates(name, scope), expected)
+
+    def name_candidates(self, name: str, scope: Scope) -> list[str]:
+        """The names a misspelt `name` could have meant: the last components of names in its namespace."""
+        if "." in name:
+            ns = name.rsplit(".", 1)[0]
+            return tcheck.names_in(ns, self.globals)
+        found = list(scope.vars) + [g for g in self.globals if "." not in g] + tcheck.names_in("", self.globals)
+        for ns in self.opens:
+            found += tcheck.names_in(ns, self.globals)
+        return found
 
     def special_ident(
         self, node: A.Ident, args: list[A.Node], scope: Scope, expected: ty.Type | None
@@ -222,6 +233,7 @@ class CallsMixin:
                 ty.unify(pc.args[0], at)
                 cur = pc.args[1]
             else:
+                tcheck.check_applicable(a, pc, len(args) - len(arg_codes))
                 ac, at = self.expr(a, scope)
                 cur = ty.TV()
             arg_codes.append(ac)
@@ -313,6 +325,7 @@ class CallsMixin:
             pt = params[pos] if pos < n else None
             c, t = self.expr(args[j], scope, pt)
             if pt is not None:
+                self.check_type(args[j], t, pt)
                 c = self.coerce(c, t, pt)
                 ty.unify(pt, t)
             slots[pos] = c
@@ -394,8 +407,9 @@ class CallsMixin:
             return base_code, result
         # over-application: the result is a function
         cur = result
-        for _ in extra:
+        for k in range(len(extra)):
             pc = ty.prune(cur)
+            tcheck.check_applicable(node, pc, len(extra) - k)
             cur = pc.args[1] if isinstance(pc, ty.T) and pc.name == "→" else ty.TV()
         if expected is not None:
             ty.unify(cur, expected)
@@ -442,7 +456,9 @@ class CallsMixin:
             if callee is None and ns in ("Nat", "UInt8", "Fin"):
                 callee = self.lookup_method("Nat", name)
             if callee is None:
-                raise UnsupportedConstruct(f"{ns}.{name}")
+                fields = self._field_names(h) if h in self.structs else []
+                near = fields + tcheck.names_in(ns, self.globals)
+                raise tcheck.unknown_name(node, name, near, expected, field_of=ns)
             idx = callee.receiver_index(ns)
             return self.call_callee(callee, [(idx, recv, rtype)], args, scope, expected, node, named)
         # unknown receiver type: dispatch on the runtime value

@@ -6,6 +6,7 @@ from typing import Any
 
 from specbridge.errors import UnsupportedConstruct
 from specbridge.lean import ast as A
+from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
 from specbridge.lean.runtime import (
     Code,
@@ -105,6 +106,7 @@ class CollectionsMixin:
 
     def c_Index(self, node: A.Index, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
         cc, ct = self.expr(node.coll, scope)
+        tcheck.check_indexable(node, ct)
         h = ty.head(ct)
         if h == "HashMap":
             from specbridge.lean.stdlib.hashes import _map_get_d, _map_get_opt
@@ -123,6 +125,7 @@ class CollectionsMixin:
         else:
             raise UnsupportedConstruct(f"indexing a {h}")
         ic, it = self.expr(node.index, scope, ty.NAT)
+        self.check_type(node.index, it, ty.NAT)
         if node.mode == "?":
             if expected is not None:
                 ty.unify(ty.option_t(el), expected)

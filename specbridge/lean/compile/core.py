@@ -8,6 +8,7 @@ from typing import Any
 
 from specbridge.errors import EvaluationLimit, UnsupportedConstruct
 from specbridge.lean import ast as A
+from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
 from specbridge.lean.arith import rat_of_scientific
 from specbridge.lean.compile.operators import (
@@ -45,6 +46,7 @@ class CoreMixin:
         self.ind_preds: dict[str, A.Inductive] = {i.name: i for i in module.inductives if is_predicate(i)}
         data = [i for i in module.inductives if i.name not in self.ind_preds]
         self.inductives: dict[str, A.Inductive] = {i.name: i for i in data}
+        self.user_types = frozenset(self.structs) | frozenset(self.inductives)
         self.ctors: dict[str, tuple[A.Inductive, str, list[A.Node]]] = {
             f"{i.name}.{c}": (i, c, args) for i in data for c, args in i.ctors
         }
@@ -133,6 +135,8 @@ class CoreMixin:
             else:
                 assert d.body is not None
                 body, bt = self.expr(d.body, scope, g.result)
+                if d.type is not None:
+                    self.check_type(d.body, bt, g.result)
                 self._unify_result(g.result, bt)
                 arg_slots = [s for s, _, _ in slots_binders]
                 for _slot, b, _t in slots_binders:
@@ -143,6 +147,10 @@ class CoreMixin:
             arg_slots = list(range(1, g.arity + 1))
         g.call = self._make_global_call(g, body, frame, arg_slots)
         g.compiled = True
+
+    def check_type(self, node: A.Node, actual: ty.Type, expected: ty.Type | None) -> None:
+        """Elaboration: reject `node : actual` where Lean certainly cannot use it at `expected`."""
+        tcheck.check(node, actual, expected, self.user_types)
 
     def _unify_result(self, expected: ty.Type, actual: ty.Type) -> None:
         ty.unify(expected, actual)
@@ -210,6 +218,7 @@ class CoreMixin:
             return _raiser(exc), expected if expected is not None else ty.TV()
 
     def c_NumLit(self, node: A.NumLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        tcheck.check_numeral(node, expected)
         h = ty.head(expected) if expected is not None else None
         if h == "Float":
             return _const(float(node.value)), ty.FLOAT
@@ -233,6 +242,7 @@ class CoreMixin:
         # `OfScientific`: exact at Rat (Batteries' `Rat.ofScientific`), IEEE at Float (the default instance)
         if expected is not None and ty.head(expected) == "Rat":
             return _const(rat_of_scientific(node.text)), ty.prune(expected)
+        tcheck.check_scientific(node, expected)
         return _const(float(node.text)), ty.FLOAT
 
     def c_StrLit(self, node: A.StrLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
@@ -261,6 +271,7 @@ class CoreMixin:
             return self.expr(node.expr, scope)
         t = ty.from_ast(node.type, {})
         c, ct = self.expr(node.expr, scope, t)
+        self.check_type(node.expr, ct, t)
         c = self.coerce(c, ct, t)
         ty.unify(t, ct)
         return c, t
@@ -272,11 +283,13 @@ class CoreMixin:
                 A.MatchAlt(node.line, node.col, [A.Hole(node.line, node.col)], node.orelse),
             ]
             return self.c_Match(A.Match(node.line, node.col, [node.cond], alts), scope, expected)
-        cond, _ = self.expr(node.cond, scope, ty.PROP)
+        cond, ct = self.expr(node.cond, scope, ty.PROP)
+        self.check_type(node.cond, ct, ty.PROP)
         sc = scope
         if node.hyp:
             sc, _slot = scope.bind(node.hyp, ty.PROP)
         a, at = self.expr(node.then, sc, expected)
         b, bt = self.expr(node.orelse, sc, expected if expected is not None else at)
+        self.check_type(node.orelse, bt, at)
         ty.unify(at, bt)
         return (lambda env: a(env) if cond(env) else b(env)), at

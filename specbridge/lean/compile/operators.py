@@ -9,6 +9,7 @@ from typing import Any
 
 from specbridge.errors import EvaluationLimit, LeanRuntimeError, UnsupportedConstruct
 from specbridge.lean import ast as A
+from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
 from specbridge.lean.arith import (
     float_div,
@@ -114,6 +115,8 @@ _BITOPS: dict[str, Callable[[int, int], int]] = {
 }
 
 
+# types whose `<`/`≤` Python's comparison of our values implements (numbers, strings and chars by code point)
+_ORDERED = frozenset(["Nat", "Int", "Float", "Rat", "String", "Char", "UInt8", "UInt16", "UInt32", "UInt64", "USize"])
 RELS = frozenset(["=", "≠", "<", ">", "≤", "≥", "==", "!="])
 
 
@@ -180,6 +183,14 @@ class OperatorsMixin:
             if h is not None:
                 heads.append(h)
                 known.append(t)
+        if any(h not in ty.NUMERIC for h in heads):
+            # beside a non-number (`some 2 ≥ 0.0`) the literal is no Rat: elaborate it as before, a Float
+            for leaf in scientific:
+                c, t = self.expr(leaf, scope)
+                compiled[id(leaf)] = (c, t)
+                heads.append("Float")
+                known.append(t)
+            scientific = []
         # Lean's binop% starts the maximal type at a known expected type (`(n - 1 : Int)` is `↑n - 1`)
         eh = ty.head(expected) if expected is not None else None
         if eh in ("Nat", "Int", "Float", "Rat"):
@@ -332,6 +343,7 @@ class OperatorsMixin:
         leaves: list[A.Node] = []
         self._leaves(node, leaves)
         compiled, top = self._tree_type(leaves, scope, expected)
+        tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()])
         code = self._build_tree(node, compiled, top, scope)
         if expected is not None:
             ty.unify(top, expected)
@@ -340,7 +352,8 @@ class OperatorsMixin:
     def c_UnOp(self, node: A.UnOp, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
         op = node.op
         if op in ("¬", "!"):
-            a, _ = self.expr(node.arg, scope, ty.BOOL if op == "!" else ty.PROP)
+            a, at = self.expr(node.arg, scope, ty.BOOL if op == "!" else ty.PROP)
+            self.check_type(node.arg, at, ty.BOOL if op == "!" else ty.PROP)
             return (lambda env: not a(env)), ty.BOOL if op == "!" else ty.PROP
         if op == "-":
             return self.arith_tree(node, scope, expected)
@@ -361,8 +374,10 @@ class OperatorsMixin:
             return self.relation(node, scope)
         if op in PROP_OPS:
             want = ty.BOOL if op in ("&&", "||") else ty.PROP
-            a, _ = self.expr(node.lhs, scope, want)
-            b, _ = self.expr(node.rhs, scope, want)
+            a, at = self.expr(node.lhs, scope, want)
+            b, bt = self.expr(node.rhs, scope, want)
+            self.check_type(node.lhs, at, want)
+            self.check_type(node.rhs, bt, want)
             if op in ("∧", "&&"):
                 return (lambda env: bool(a(env)) and bool(b(env))), want
             if op in ("∨", "||"):
@@ -402,6 +417,7 @@ class OperatorsMixin:
             return mem_set, ty.PROP
         if op in ("∈", "∉"):
             cc, ct = self.expr(node.rhs, scope)
+            tcheck.check_membership(node, ct)
             el = ty.arg(ct) if ty.head(ct) in ("List", "Array", "Finset", "Set", "Multiset", "Option") else None
             h = ty.head(ct)
             if h == "HashMap":
@@ -428,6 +444,7 @@ class OperatorsMixin:
         if op == "::":
             hc, ht = self.expr(node.lhs, scope, ty.arg(expected) if ty.head(expected) == "List" else None)
             tc, tt = self.expr(node.rhs, scope, ty.list_t(ht))
+            self.check_type(node.rhs, tt, ty.list_t(ht))
             ty.unify(tt, ty.list_t(ht))
             return (lambda env: (hc(env), *tc(env))), tt
         if op == "++":
@@ -517,10 +534,15 @@ class OperatorsMixin:
         )
         if numeric_side:
             compiled, top = self._tree_type(leaves, scope, None)
+            tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()])
+            ordered = all(ty.head(t) in _ORDERED for _c, t in compiled.values())
+            shown = sorted({ty.show(t) for _c, t in compiled.values()})
             a = self._build_tree(node.lhs, compiled, top, scope)
             b = self._build_tree(node.rhs, compiled, top, scope)
             at = bt = top
         else:
+            ordered = True
+            shown = []
             a, at = self.expr(node.lhs, scope)
             b = None
             if ty.head(at) in ("Nat", "Int", "Float") and not _type_from_context(node.rhs):
@@ -542,6 +564,7 @@ class OperatorsMixin:
             elif hb == "Float" and ha in ("Nat", "Int"):
                 a = self.coerce(a, at, bt)
             elif not (ha in ("Nat", "Int") and hb in ("Nat", "Int")):
+                tcheck.check_sides(node, at, bt, self.user_types)
                 ty.unify(at, bt)
         res_t = ty.BOOL if op in ("==", "!=") else ty.PROP
         if op in ("=", "==", "≠", "!="):
@@ -557,9 +580,23 @@ class OperatorsMixin:
         if op in ("≠", "!="):
             return (lambda env: a(env) != b(env)), res_t
         if op == "<":
-            return (lambda env: a(env) < b(env)), res_t
-        if op == ">":
-            return (lambda env: a(env) > b(env)), res_t
-        if op == "≤":
-            return (lambda env: a(env) <= b(env)), res_t
-        return (lambda env: a(env) >= b(env)), res_t
+            cmp: Code = lambda env: a(env) < b(env)  # noqa: E731
+        elif op == ">":
+            cmp = lambda env: a(env) > b(env)  # noqa: E731
+        elif op == "≤":
+            cmp = lambda env: a(env) <= b(env)  # noqa: E731
+        else:
+            cmp = lambda env: a(env) >= b(env)  # noqa: E731
+        if ordered and ty.head(at) in _ORDERED and ty.head(bt) in _ORDERED:
+            return cmp, res_t
+        # an order whose instance we do not know statically (Option, a function, an unknown type): Python's
+        # comparison of such values is no Lean verdict, so a clash is a named unknown, not an interpreter error
+        what = f"`{op}` on {' and '.join(shown or [ty.show(at), ty.show(bt)])}"
+
+        def guarded(env: list) -> Any:
+            try:
+                return cmp(env)
+            except TypeError:
+                raise UnsupportedConstruct(what) from None
+
+        return guarded, res_t

@@ -7,6 +7,7 @@ from typing import Any
 
 from specbridge.errors import LeanRuntimeError, UnsupportedConstruct
 from specbridge.lean import ast as A
+from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
 from specbridge.lean.runtime import (
     Code,
@@ -113,15 +114,18 @@ class PatternsMixin:
 
             return bind, sc
         if isinstance(p, A.NumLit):
+            tcheck.check_numeral(p, t)
             val = p.value
             return (lambda v, env: v == val), scope
         if isinstance(p, A.UnOp) and p.op == "-" and isinstance(p.arg, A.NumLit):
             val = -p.arg.value
             return (lambda v, env: v == val), scope
         if isinstance(p, (A.StrLit, A.CharLit)):
+            self.check_type(p, ty.STRING if isinstance(p, A.StrLit) else ty.CHAR, t)
             sval = p.value
             return (lambda v, env: v == sval), scope
         if isinstance(p, A.ListLit):
+            self.check_type(p, ty.list_t(ty.TV()), t)
             et = ty.TV()
             ty.unify(t, ty.list_t(et))
             et = ty.arg(t) if ty.head(t) == "List" else et
@@ -137,6 +141,7 @@ class PatternsMixin:
 
             return mlist, sc
         if isinstance(p, A.ArrayLit):
+            self.check_type(p, ty.array_t(ty.TV()), t)
             et = ty.TV()
             ty.unify(t, ty.array_t(et))
             ms = []
@@ -147,6 +152,7 @@ class PatternsMixin:
             n = len(ms)
             return (lambda v, env: len(v) == n and all(m(x, env) for m, x in zip(ms, v, strict=True))), sc
         if isinstance(p, A.BinOp) and p.op == "::":
+            self.check_type(p, ty.list_t(ty.TV()), t)
             et = ty.TV()
             ty.unify(t, ty.list_t(et))
             et = ty.arg(t) if ty.head(t) == "List" else et
@@ -159,6 +165,7 @@ class PatternsMixin:
             return mcons, sc
         if isinstance(p, A.BinOp) and p.op == "+" and isinstance(p.rhs, A.NumLit):
             k = p.rhs.value
+            self.check_type(p, ty.NAT, t)
             if ty.head(t) is None:
                 ty.unify(t, ty.NAT)
             m, sc = self.pattern(p.lhs, scope, t)
@@ -186,9 +193,12 @@ class PatternsMixin:
             elems = p.elems
             if isinstance(p, A.Anon) and len(elems) != 2 and ty.head(t) != "Prod":
                 if len(elems) >= 1:
-                    return self.pattern(elems[0], scope, t)
+                    # `⟨cs⟩` against a String matches its `data : List Char` (our strings are sequences of chars)
+                    return self.pattern(elems[0], scope, ty.TV() if ty.head(t) == "String" else t)
             if len(elems) == 1:
                 return self.pattern(elems[0], scope, t)
+            if isinstance(p, A.Tuple):
+                self.check_type(p, ty.prod_t(ty.TV(), ty.TV()), t)
             a, b = ty.TV(), ty.TV()
             ty.unify(t, ty.prod_t(a, b))
             if ty.head(t) == "Prod":
@@ -211,6 +221,7 @@ class PatternsMixin:
 
                 return mas, sc
             if name in ("some", ".some", "Option.some") and len(p.args) == 1:
+                self.check_type(p, ty.option_t(ty.TV()), t)
                 et = ty.TV()
                 ty.unify(t, ty.option_t(et))
                 et = ty.arg(t) if ty.head(t) == "Option" else et
@@ -231,6 +242,7 @@ class PatternsMixin:
             full = self.ctor_name(name, t)
             if full is not None:
                 ftypes, it = self.ctor_sig(full)
+                self.check_type(p, it, t)
                 ty.unify(t, it)
                 if len(p.args) != len(ftypes):
                     raise UnsupportedConstruct(f"constructor pattern {name} with {len(p.args)} of {len(ftypes)} fields")

@@ -177,7 +177,10 @@ class StructuresMixin:
             return self.c_Tuple(A.Tuple(node.line, node.col, elems), scope, expected)
         if len(elems) >= 1 and h in (None, "Nat", "Int", "String.Pos", "Pos", "Char"):
             # Fin / Subtype / String.Pos: ⟨val, proof⟩ is the value
-            return self.expr(elems[0], scope, expected)
+            code, t = self.expr(elems[0], scope, expected)
+            # without an expected type Lean postpones `⟨…⟩` until the use decides its structure (`let s := ⟨l⟩`
+            # then `f s` with `f : String → …`): its type is open, not the first component's
+            return code, t if h is not None else ty.TV()
         if h in ("List", "Array") and len(elems) == 1:
             return self.expr(elems[0], scope, expected)
         raise UnsupportedConstruct(f"anonymous constructor for {ty.show(expected) if expected else 'unknown type'}")

@@ -142,7 +142,10 @@ def _comp(f: Any, g: Any) -> Fn:
     return Fn(1, lambda x: apply(f, (apply(g, (x,)),)), "comp")
 
 
-@builtin("Function.const", "(b : β) (a : α) : β", aliases=("Function.const'",))
+@builtin(
+    "Function.const",
+    "(b : β) (a : α) : β",
+)
 def _const(b: Any, a: Any) -> Any:
     return b
 

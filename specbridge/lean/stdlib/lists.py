@@ -55,7 +55,10 @@ def append(xs: tuple, m: tuple) -> tuple:
     return tuple(xs) + tuple(m)
 
 
-@builtin("List.head?", "(xs : List α) : Option α", aliases=("List.head'",))
+@builtin(
+    "List.head?",
+    "(xs : List α) : Option α",
+)
 def head_opt(xs: tuple) -> Some | None:
     return Some(xs[0]) if xs else None
 
@@ -80,7 +83,10 @@ def tail_opt(xs: tuple) -> Some | None:
     return Some(xs[1:]) if xs else None
 
 
-@builtin("List.getLast?", "(xs : List α) : Option α", aliases=("List.last'",))
+@builtin(
+    "List.getLast?",
+    "(xs : List α) : Option α",
+)
 def last_opt(xs: tuple) -> Some | None:
     return Some(xs[-1]) if xs else None
 
@@ -95,7 +101,10 @@ def last_d(xs: tuple, d: Any) -> Any:
     return xs[-1] if xs else d
 
 
-@builtin("List.dropLast", "(xs : List α) : List α", aliases=("List.init",))
+@builtin(
+    "List.dropLast",
+    "(xs : List α) : List α",
+)
 def drop_last(xs: tuple) -> tuple:
     return xs[:-1]
 
@@ -105,12 +114,18 @@ def get_bang(d: Callable, xs: tuple, i: int) -> Any:
     return xs[i] if 0 <= i < len(xs) else d()
 
 
-@builtin("List.get?", "(xs : List α) (i : Nat) : Option α", aliases=("List.nth",))
+@builtin(
+    "List.get?",
+    "(xs : List α) (i : Nat) : Option α",
+)
 def get_opt(xs: tuple, i: int) -> Some | None:
     return Some(xs[i]) if 0 <= i < len(xs) else None
 
 
-@builtin("List.getD", "(xs : List α) (i : Nat) (d : α) : α", aliases=("List.nthD",))
+@builtin(
+    "List.getD",
+    "(xs : List α) (i : Nat) (d : α) : α",
+)
 def get_d(xs: tuple, i: int, d: Any) -> Any:
     return xs[i] if 0 <= i < len(xs) else d
 
@@ -223,7 +238,10 @@ def drop_nl(n: int, xs: tuple) -> tuple:
     return xs[n:]
 
 
-@builtin("List.takeLast", "(xs : List α) (n : Nat) : List α", aliases=("List.lastN",))
+@builtin(
+    "List.takeLast",
+    "(xs : List α) (n : Nat) : List α",
+)
 def take_last(xs: tuple, n: int) -> tuple:
     return xs[len(xs) - n :] if n < len(xs) else xs
 
@@ -368,7 +386,10 @@ def of_fn(f: Any, n: int) -> tuple:
     return tuple(g(i) for i in range(_size(n, "List.ofFn")))
 
 
-@builtin("List.singleton", "(a : α) : List α", aliases=("List.pure",))
+@builtin(
+    "List.singleton",
+    "(a : α) : List α",
+)
 def singleton(a: Any) -> tuple:
     return (a,)
 
@@ -378,7 +399,7 @@ def to_array(xs: tuple) -> LArray:
     return LArray(xs)
 
 
-@builtin("List.asString", "(xs : List Char) : String", aliases=("String.mk", "List.toString'"))
+@builtin("List.asString", "(xs : List Char) : String", aliases=("String.mk",))
 def as_string(xs: tuple) -> str:
     return "".join(xs)
 
@@ -890,7 +911,10 @@ def _sigma(xs: tuple) -> tuple:  # pragma: no cover - placeholder name, rarely u
     return xs
 
 
-@builtin("List.toFinset", "(xs : List α) : Finset α", aliases=("List.toSet",))
+@builtin(
+    "List.toFinset",
+    "(xs : List α) : Finset α",
+)
 def to_finset(xs: tuple) -> tuple:
     return erase_dups(xs)
 
@@ -933,9 +957,6 @@ def to_list(xs: tuple) -> tuple:
 
 alias("List.getElem!", "List.get!")
 alias("List.getElem?", "List.get?")
-alias("List.removeAll'", "List.removeAll")
-alias("List.sort", "List.mergeSort")
-alias("List.count'", "List.count")
 
 __all__ = ["is_perm", "list_union", "list_inter", "list_diff", "list_subset", "LArray"]
 

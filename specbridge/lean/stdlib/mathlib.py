@@ -108,7 +108,7 @@ def divisor_list(n: int) -> list[int]:
     return sorted(divs)
 
 
-@builtin("Nat.Prime", "(n : Nat) : Prop", aliases=("Nat.prime", "Prime", "Nat.isPrime"))
+@builtin("Nat.Prime", "(n : Nat) : Prop", aliases=("Prime",))
 def nat_prime(n: int) -> bool:
     return is_prime(n)
 
@@ -306,7 +306,10 @@ def nat_of_digits(b: int, ds: tuple) -> int:
     return n
 
 
-@builtin("Nat.totient", "(n : Nat) : Nat", aliases=("Nat.φ",))
+@builtin(
+    "Nat.totient",
+    "(n : Nat) : Nat",
+)
 def nat_totient(n: int) -> int:
     if n == 0:
         return 0
@@ -332,8 +335,3 @@ def list_forall2(r: Any, xs: tuple, ys: tuple) -> bool:
 @builtin("List.Duplicate", "(a : α) (xs : List α) : Prop")
 def list_duplicate(a: Any, xs: tuple) -> bool:
     return L.count(a, xs) >= 2
-
-
-@builtin("List.sum'", "(xs : List Nat) : Nat")
-def _sum(xs: tuple) -> int:
-    return sum(xs)

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from specbridge.errors import EvaluationLimit, LeanRuntimeError
+from specbridge.errors import EvaluationLimit
 from specbridge.lean.arith import (
     float_to_string,
     int_ediv,
@@ -19,7 +19,7 @@ from specbridge.lean.arith import (
     nat_mod,
     nat_sub,
 )
-from specbridge.lean.stdlib import alias, builtin
+from specbridge.lean.stdlib import builtin
 from specbridge.lean.stdlib.lists import MAX_BUILD
 from specbridge.lean.values import Some
 
@@ -121,9 +121,6 @@ def nat_factorial(n: int) -> int:
     return math.factorial(n)
 
 
-alias("Nat.fact", "Nat.factorial")
-
-
 @builtin("Nat.choose", "(n : Nat) (k : Nat) : Nat")
 def nat_choose(n: int, k: int) -> int:
     return math.comb(n, k) if 0 <= k <= n else 0
@@ -142,7 +139,7 @@ def nat_touint8(n: int) -> int:
     return n & 0xFF
 
 
-@builtin("Nat.cast", "(n : Nat) : Int", aliases=("Int.ofNat", "Nat.toInt", "Int.natCast", "Nat.cast_ofNat"))
+@builtin("Nat.cast", "(n : Nat) : Int", aliases=("Int.ofNat", "Int.natCast"))
 def nat_cast(n: int) -> int:
     return n
 
@@ -269,7 +266,10 @@ def nat_dvd(a: int, b: int) -> bool:
     return b == 0 if a == 0 else b % a == 0
 
 
-@builtin("Nat.Coprime", "(a : Nat) (b : Nat) : Prop", aliases=("Nat.coprime",))
+@builtin(
+    "Nat.Coprime",
+    "(a : Nat) (b : Nat) : Prop",
+)
 def nat_coprime(a: int, b: int) -> bool:
     return math.gcd(a, b) == 1
 
@@ -367,7 +367,7 @@ def int_natabs(i: int) -> int:
     return abs(i)
 
 
-@builtin("Int.abs", "(i : Int) : Int", aliases=("abs", "Int.Abs"))
+@builtin("Int.abs", "(i : Int) : Int", aliases=("abs",))
 def int_abs(i: Any) -> Any:
     return abs(i)
 
@@ -405,7 +405,7 @@ def int_mul(a: int, b: int) -> int:
 # `/` and `%` on Int are Int.ediv/Int.emod. v4.18 has no `Int.div`/`Int.mod`: they were T-rounding, renamed
 # Int.tdiv/Int.tmod (lean4 #5301) and their deprecated aliases removed (lean4 #6322, Dec 2024), so a spec using them
 # does not elaborate — better a named unknown than a Euclidean verdict
-@builtin("Int.ediv", "(a : Int) (b : Int) : Int", aliases=("HDiv.hDiv", "Int.divE"))
+@builtin("Int.ediv", "(a : Int) (b : Int) : Int", aliases=("HDiv.hDiv",))
 def _int_div(a: int, b: int) -> int:
     return int_ediv(a, b)
 
@@ -473,11 +473,6 @@ def int_tofloat(i: int) -> float:
 @builtin("Int.repr", "(i : Int) : String", aliases=("Int.toString",))
 def int_repr(i: int) -> str:
     return str(i)
-
-
-@builtin("Int.emod_emod_of_dvd", "(a : Int) : Int")
-def _unused(a: int) -> int:  # pragma: no cover - a lemma name, never evaluated
-    raise LeanRuntimeError("a lemma is not a value")
 
 
 @builtin("Int.dvd", "(a : Int) (b : Int) : Prop")
@@ -665,7 +660,10 @@ def char_islower(c: str) -> bool:
     return "a" <= c <= "z"
 
 
-@builtin("Char.isAlphanum", "(c : Char) : Bool", aliases=("Char.isAlphaNum",))
+@builtin(
+    "Char.isAlphanum",
+    "(c : Char) : Bool",
+)
 def char_isalnum(c: str) -> bool:
     return char_isalpha(c) or char_isdigit(c)
 

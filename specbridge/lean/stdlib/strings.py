@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from specbridge.lean.stdlib import alias, builtin
+from specbridge.lean.stdlib import builtin
 from specbridge.lean.values import Some, apply, fn1, fn2
 
 DEFAULT_CHAR = "A"  # `instance : Inhabited Char := ⟨'A'⟩`
@@ -161,7 +161,10 @@ def contains(s: str, c: str) -> bool:
     return c in s
 
 
-@builtin("String.take", "(s : String) (n : Nat) : String", aliases=("String.left",))
+@builtin(
+    "String.take",
+    "(s : String) (n : Nat) : String",
+)
 def take(s: str, n: int) -> str:
     return s[:n]
 
@@ -171,7 +174,10 @@ def drop(s: str, n: int) -> str:
     return s[n:]
 
 
-@builtin("String.takeRight", "(s : String) (n : Nat) : String", aliases=("String.right",))
+@builtin(
+    "String.takeRight",
+    "(s : String) (n : Nat) : String",
+)
 def take_right(s: str, n: int) -> str:
     return s[len(s) - n :] if n < len(s) else s
 
@@ -488,7 +494,6 @@ def repr_any(types: list, a: Any) -> str:
     return render(a, types[0])
 
 
-alias("String.singleton'", "String.toString")
 __all__ = ["apply"]
 
 

@@ -1,0 +1,209 @@
+"""Elaborate, then evaluate: a spec Lean rejects gets one `ill-typed` error on every obligation, never a
+verdict; a well-typed spec (coercions, decide, Bool bodies, helpers) is still accepted; unmodelled commands
+make the spec `unknown`, never silently ignored."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from specbridge.evaluate.computable import check_spec_text
+from specbridge.obligations import Status, build_obligations
+from specbridge.tasks import Param, RejectInput, Signature, Task
+from specbridge.tasks import TestCase as Case
+
+SIG = Signature(name="f", params=(Param(name="xs", type="List Nat"),), return_type="Nat")
+TASK = Task(
+    id="t_len",
+    requirement="The length of the list.",
+    signature=SIG,
+    reference=None,
+    tests=(
+        Case(inputs={"xs": "[1, 2]"}, expected="2", unexpected=("3",)),
+        Case(inputs={"xs": "[]"}, expected="0", unexpected=("1",)),
+    ),
+    reject_inputs=(RejectInput(inputs={"xs": "[7, 7, 7, 7, 7]"}),),
+)
+PRE = "def f_precond (xs : List Nat) : Prop := xs.length < 5\n"
+
+
+def _spec(post: str, helpers: str = "") -> str:
+    return (
+        helpers
+        + PRE
+        + "def f_postcond (xs : List Nat) (result : Nat) (h_precond : f_precond xs) : Prop :=\n  "
+        + post
+        + "\n"
+    )
+
+
+def _verdicts(spec: str) -> list:
+    return check_spec_text(TASK, spec, build_obligations(TASK))
+
+
+def _assert_ill_typed(spec: str, fragment: str) -> str:
+    vs = _verdicts(spec)
+    assert {v.status for v in vs} == {Status.ERROR}, [(v.status, v.message) for v in vs]
+    messages = {v.message for v in vs}
+    assert len(messages) == 1, messages  # one message for the whole spec
+    (msg,) = messages
+    assert msg.startswith("ill-typed: ") and re.search(r" at \d+:\d+$", msg), msg
+    assert fragment in msg, msg
+    assert {v.cause for v in vs} == {"ill-typed"}
+    return msg
+
+
+@pytest.mark.parametrize(
+    ("post", "fragment"),
+    [
+        ("[result, result]", "`[result, result]` has type (List Nat) but is expected to have type Prop"),
+        ('"yes"', "has type String but is expected to have type Prop"),
+        ("some result", "`some result` has type (Option Nat)"),
+        ("result + 1", "`result + 1` has type Nat but is expected to have type Prop"),
+        ("xs = result", "the sides of `xs = result` have types (List Nat) and Nat"),
+        ("result = true", "have types Nat and Bool"),
+        ("result = List.sum' xs", "unknown identifier `List.sum'` (did you mean `List.sum`?)"),
+        ("Nat.add_comm result 0", "`Nat.add_comm` is a theorem"),
+        ("result = List.length xs xs", "function expected"),
+        ("result = xs.lenght", "invalid field `lenght`: the environment does not contain `List.lenght`"),
+        ("result ∉ (3 : Int)", "failed to synthesize Membership"),
+        ("result = 0 ∧ 1", "failed to synthesize OfNat Prop 1"),
+        ("result = reslt", "unknown identifier `reslt` (did you mean `result`?)"),
+        ("result = [1] + 2", "mixes Nat with List"),
+        ("if xs then True else False", "`xs` has type (List Nat) but is expected to have type Prop"),
+        ("result = xs.length ∧ ¬ xs", "`xs` has type (List Nat)"),
+        ("result = List.take 1 xs", "have types Nat and (List Nat)"),  # Lean's `List.take n xs`
+    ],
+)
+def test_ill_typed_postcondition_is_an_error_on_every_obligation(post: str, fragment: str) -> None:
+    _assert_ill_typed(_spec(post), fragment)
+
+
+def test_the_error_names_the_line_and_column_of_the_expression() -> None:
+    msg = _assert_ill_typed(_spec("result = xs.length ∧\n    xs = result"), "`xs = result`")
+    assert msg.endswith(" at 4:5"), msg  # the second line of the body, where `xs = result` starts
+
+
+def test_an_ill_typed_helper_rejects_the_spec_even_if_unused() -> None:
+    # Lean elaborates the whole file: a broken helper is an error of the spec, not of some obligations
+    helpers = "def helper (n : Nat) : Nat := [n]\n"
+    _assert_ill_typed(_spec("result = xs.length", helpers), "`[n]` has type (List Nat)")
+
+
+def test_a_postcondition_that_is_not_a_proposition_is_rejected() -> None:
+    spec = PRE + "def f_postcond (xs : List Nat) (result : Nat) : Nat := result\n"
+    _assert_ill_typed(spec, "`f_postcond` has type Nat, but a postcond must be a Prop")
+
+
+@pytest.mark.parametrize(
+    ("post", "helpers"),
+    [
+        ("(result : Int) = (xs.length : Int)", ""),  # ↑ inserted on both sides
+        ("(result : Int) - 1 < xs.length", ""),  # Nat→Int coercion of the right side
+        ("(result - 1 + 1 = xs.length ∨ xs = []) ∧ result = xs.length", ""),  # truncated Nat subtraction
+        ("decide (result = xs.length) = true", ""),
+        ("result == xs.length", ""),  # a Bool body, coerced to Prop (`= true`)
+        ("xs.length == result && true", ""),
+        ("xs.head? = xs.head? ∧ result = xs.length", ""),
+        ("(xs.head? = some 1 ∨ xs.head? ≠ some 1) ∧ result = xs.length", ""),
+        (
+            "result = len xs",
+            "def len (l : List Nat) : Nat := go l 0\nwhere go : List Nat → Nat → Nat\n"
+            "  | [], n => n\n  | _ :: t, n => go t (n + 1)\n",
+        ),
+        (
+            "result = cnt xs",
+            "def cnt (l : List Nat) : Nat :=\n  let rec loop (k : List Nat) : Nat :=\n"
+            "    match k with\n    | [] => 0\n    | _ :: t => 1 + loop t\n  loop l\n",
+        ),
+        (
+            "result = countDo xs",
+            "def countDo (l : List Nat) : Nat := Id.run do\n  let mut c := 0\n"
+            "  for _ in l do\n    c := c + 1\n  return c\n",
+        ),
+        ("result = (Box.mk xs.length).val", "structure Box where\n  val : Nat\n"),
+        ("result = xs.length ∧ ∀ x ∈ xs, x ≥ 0", ""),
+        ("if result = 0 then xs = [] else xs.length = result", ""),
+        ("result = xs.foldl (fun acc _ => acc + 1) 0", ""),
+        ("result = Nat.sub (xs.length + 1) 1", ""),
+        (
+            "result = xs.length",
+            "set_option maxHeartbeats 400000\nattribute [simp] List.length\n"
+            "theorem helper_ok : 1 + 1 = 2 := by decide\n",
+        ),
+        (
+            "result = sz xs",
+            "def sz : List Nat → Nat\n  | [] => 0\n  | _ :: t => sz t + 1\ntermination_by l => l.length\n#check sz\n",
+        ),
+    ],
+)
+def test_well_typed_specs_are_still_accepted(post: str, helpers: str) -> None:
+    vs = _verdicts(_spec(post, helpers))
+    assert [v.status for v in vs] == [Status.PASS] * len(vs), [(v.status, v.message) for v in vs]
+
+
+def test_an_unknown_name_that_is_no_misspelling_is_unknown_not_an_error() -> None:
+    # a Lean name we do not model is no reason to reject the spec
+    vs = _verdicts(_spec("result = Frob.frobnicate xs"))
+    post = [v for v in vs if v.status is not Status.PASS]
+    assert post and {v.status for v in post} == {Status.UNKNOWN}
+
+
+@pytest.mark.parametrize(
+    ("command", "word"),
+    [
+        ("variable (n : Nat)", "variable"),
+        ("instance : Inhabited Nat := ⟨1⟩", "instance"),
+        ('notation3 "ε" => (0 : Nat)', "notation3"),
+        ("attribute [instance] Nat.decEq", "attribute"),
+        ('syntax "frob" : term', "syntax"),
+        ("frobnicate_command Foo", "frobnicate_command"),
+        ("#exit", "#exit"),  # the rest of the file is not elaborated
+    ],
+)
+def test_an_unmodelled_command_makes_the_spec_unknown(command: str, word: str) -> None:
+    vs = _verdicts(_spec("result = xs.length", command + "\n"))
+    assert {v.status for v in vs} == {Status.UNKNOWN}
+    assert {v.cause for v in vs} == {f"unsupported command {word}"}
+
+
+@pytest.mark.parametrize(
+    "helpers",
+    [
+        # found by elaborating the vericoding corpus (Lean files that compile): String's anonymous constructor
+        "def cnt : String → Nat\n  | ⟨[]⟩ => 0\n  | ⟨_ :: cs⟩ => 1 + cnt ⟨cs⟩\n",
+        # `⟨…⟩` without an expected type is postponed by Lean until its use decides the structure
+        "def firstTwo (s : String) : Bool :=\n  let t := ⟨s.data.take 2⟩\n  isShort t\n"
+        "where isShort (u : String) : Bool := u.length ≤ 2\n",
+    ],
+)
+def test_postponed_anonymous_constructors_are_not_rejected(helpers: str) -> None:
+    vs = _verdicts(_spec("result = xs.length", helpers))
+    assert Status.ERROR not in {v.status for v in vs}, [(v.status, v.message) for v in vs]
+
+
+def test_the_elaboration_error_survives_pickling() -> None:
+    # evaluation may run in a worker process: the spec's error must cross the boundary intact
+    import pickle
+
+    from specbridge.errors import IllTyped
+
+    exc = pickle.loads(pickle.dumps(IllTyped("type mismatch: `x`", 3, 7)))
+    assert str(exc) == "ill-typed: type mismatch: `x` at 3:7" and (exc.line, exc.column) == (3, 7)
+
+
+def test_a_parameter_type_that_clashes_with_the_signature_is_an_error() -> None:
+    # the task gives `xs : List Nat`; a precondition declaring `xs : Nat` cannot be applied to it in Lean
+    spec = (
+        "def f_precond (xs : Nat) : Prop := xs < 5\n"
+        "def f_postcond (xs : List Nat) (result : Nat) : Prop := result = xs.length\n"
+    )
+    obs = build_obligations(TASK)
+    by_kind = {(o.kind.value, v.status, v.message) for o, v in zip(obs, _verdicts(spec), strict=True)}
+    pre = {(s, m) for k, s, m in by_kind if k.startswith("pre")}
+    assert {s for s, _ in pre} == {Status.ERROR}
+    assert all(
+        "`f_precond` takes `xs : Nat`, but the signature gives it a value of type `List Nat`" in m for _, m in pre
+    )
+    assert {s for k, s, _ in by_kind if k.startswith("post")} == {Status.PASS}
