@@ -445,3 +445,15 @@ def test_int_div_and_mod_are_not_v418_names() -> None:
 )
 def test_to_string_of_numbers(term: str, value: str) -> None:
     assert ev(term, "String") == value
+
+
+def test_anonymous_hypothesis_in_a_termination_proof_lexes() -> None:
+    # `‹p›` (Init/Tactics.lean: `(by assumption : p)`) appears in decreasing_by proofs, which the parser skips
+    defs = """def g (a b : Nat) : Nat :=
+  if h : a = 0 then b else g (b % a) a
+termination_by a
+decreasing_by
+  simp_wf
+  exact Nat.mod_lt b (Nat.pos_of_ne_zero ‹a ≠ 0›)
+"""
+    assert call(defs, "g", 12, 18) == 6
