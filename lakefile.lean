@@ -6,9 +6,10 @@ validation, plus SpecBridge's own support modules in `lean_project/`. See docs/l
 
 package specbridge
 
--- Keep this tag equal to the version in `lean-toolchain` (Mathlib tags a release per Lean release).
+-- Keep this tag equal to the version in `lean-toolchain` and to `LEAN_RELEASE` in specbridge/lean/release.py
+-- (Mathlib tags a release per Lean release; Batteries comes pinned by Mathlib's manifest).
 require mathlib from git
-  "https://github.com/leanprover-community/mathlib4" @ "v4.29.0"
+  "https://github.com/leanprover-community/mathlib4" @ "v4.18.0"
 
 @[default_target]
 lean_lib SpecBridge where

@@ -62,6 +62,31 @@ def check_lean(settings: Settings) -> Check:
     return Check(status=data.pop("status"), detail=data, fix=fix)
 
 
-def doctor(settings: Settings, *, probe_llm: bool = True) -> dict[str, Check]:
-    """Every check, keyed as in `doctor --json`: python, llm, lean."""
-    return {"python": check_python(), "llm": check_llm(settings, probe=probe_llm), "lean": check_lean(settings)}
+def check_release(settings: Settings, lean: Check | None = None, datasets: tuple[str, ...] = ()) -> Check:
+    """The Lean release layer 2 follows, and whether the project, the installed Lean and each dataset agree."""
+    from specbridge.lean.release import LEAN_RELEASE, MATHLIB_REV, dataset_release, release_warnings
+
+    warnings = release_warnings(settings.lean, lean.detail.get("version") if lean else None)
+    for path in datasets:
+        declared = dataset_release(path)
+        if declared is not None and declared.warning():
+            warnings.append(declared.warning() or "")
+    detail: dict[str, Any] = {"release": LEAN_RELEASE, "mathlib": MATHLIB_REV}
+    if warnings:
+        detail["warnings"] = warnings
+    fix = (
+        f"layer 2 judges every spec with {LEAN_RELEASE} semantics (docs/EVALUATION.md lists what later releases "
+        f"changed); keep lean-toolchain and lakefile.lean at {LEAN_RELEASE} so that layer 3 judges the same language"
+    )
+    return Check(status="differs" if warnings else "ok", detail=detail, fix=fix if warnings else None)
+
+
+def doctor(settings: Settings, *, probe_llm: bool = True, datasets: tuple[str, ...] = ()) -> dict[str, Check]:
+    """Every check, keyed as in `doctor --json`: python, llm, lean, release (with each dataset's declared one)."""
+    lean = check_lean(settings)
+    return {
+        "python": check_python(),
+        "llm": check_llm(settings, probe=probe_llm),
+        "lean": lean,
+        "release": check_release(settings, lean, datasets),
+    }

@@ -66,11 +66,14 @@ def doctor_command(
     config: ConfigOption = None,
     json_out: JsonOption = False,
     no_probe: Annotated[bool, typer.Option("--no-probe", help="Do not contact the LLM endpoint.")] = False,
+    dataset: Annotated[
+        list[Path] | None, typer.Option("--dataset", help="Also check the Lean release a dataset declares.")
+    ] = None,
 ) -> None:
     """Check Python, the LLM configuration and the Lean toolchain; print the fix for what is missing."""
     from specbridge.doctor import doctor
 
-    checks = doctor(settings_or_exit(config), probe_llm=not no_probe)
+    checks = doctor(settings_or_exit(config), probe_llm=not no_probe, datasets=tuple(map(str, dataset or ())))
     if json_out:
         print(json.dumps({k: {"status": c.status, **c.detail, "fix": c.fix} for k, c in checks.items()}, default=str))
         return

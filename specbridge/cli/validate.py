@@ -50,6 +50,7 @@ def validate_command(
     """Evaluate every obligation (tests, reject inputs) of each task against its spec with the interpreter."""
     from specbridge.datasets import load_dataset
     from specbridge.evaluate.computable import validate_dataset
+    from specbridge.lean.release import LEAN_RELEASE, dataset_release
 
     settings = settings_or_exit(config)
     try:
@@ -57,6 +58,8 @@ def validate_command(
         given, bad_specs = _read_specs(specs) if specs is not None else (None, [])
     except SpecBridgeError as exc:
         raise fail(exc) from exc
+    declared = dataset_release(dataset)
+    release_warning = declared.warning() if declared is not None else None
     tasks = loaded.tasks if given is None else [t for t in loaded.tasks if t.id in given]
     with task_progress(quiet=json_out, transient=True) as bar:
         handle = bar.add_task("validating", total=len(tasks))
@@ -66,7 +69,10 @@ def validate_command(
 
         summary = validate_dataset(tasks, specs=given, settings=settings.computable, progress=progress)
     if json_out:
-        print(json.dumps({**summary.to_json(), "invalid_specs": bad_specs}, ensure_ascii=False))
+        release = {"ours": LEAN_RELEASE, "declared": declared.release if declared else None, "warning": release_warning}
+        print(
+            json.dumps({**summary.to_json(), "invalid_specs": bad_specs, "lean_release": release}, ensure_ascii=False)
+        )
         return
     table = Table(title=f"layer 2 (computable) on {dataset}")
     for col in ("tasks", "obligations", "pass", "fail", "unknown", "error", "definite", "seconds"):
@@ -90,6 +96,8 @@ def validate_command(
         console.print(f"  {escape(task_id)} {key}: [bold]{verdict.status.value}[/bold] {escape(verdict.message)}")
     if len(summary.details) > show:
         console.print(f"  … {len(summary.details) - show} more (use --show N or --json)")
+    if release_warning:
+        err_console.print(f"[yellow]warning:[/yellow] {escape(release_warning)}")
     for bad in loaded.invalid:
         err_console.print(f"[yellow]invalid task:[/yellow] {escape(bad.reason)}")
     for line in bad_specs:

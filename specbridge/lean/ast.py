@@ -296,6 +296,17 @@ class Inductive(Node):
     name: str
     params: list[Binder]
     ctors: list[tuple[str, list[Node]]]  # constructor name, argument types
+    type: Node | None = None  # the declared type after `:` (`Nat → Prop` for an inductive predicate)
+    ctor_sigs: list[CtorSig] = field(default_factory=list)  # each constructor's binders and full type
+
+
+@dataclass(slots=True, eq=False)
+class CtorSig(Node):
+    """`| name (binders) : type`: for an inductive predicate, the premises and conclusion are in `type`."""
+
+    name: str
+    binders: list[Binder]
+    type: Node | None
 
 
 @dataclass(slots=True, eq=False)

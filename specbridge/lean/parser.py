@@ -53,6 +53,7 @@ TRAILING: dict[str, tuple[int, str]] = {
     "∉": (50, "n"),
     "⊆": (50, "n"),
     "⊂": (50, "n"),
+    "≡": (50, "n"),
     "~": (50, "l"),
     "<+": (50, "l"),
     "<+:": (50, "l"),
@@ -183,8 +184,13 @@ class Parser:
             elif t.kind == KW and t.text == "inductive":
                 try:
                     inductives.append(self._inductive())
-                except LeanParseError:
+                except LeanParseError as exc:
+                    # a declaration we cannot read: using its name is a named unknown, not `unknown identifier`
+                    name_tok = self.toks[self._index_after(t)]
+                    if name_tok.kind == IDENT:
+                        unsupported[str(name_tok.value)] = f"inductive {name_tok.value} ({exc.message})"
                     skipped.append("inductive")
+                    self.i = self._index_after(t)
                     self._skip_command_rest(t)
             elif t.kind == KW and t.text == "mutual":
                 self.advance()
@@ -229,31 +235,36 @@ class Parser:
         self.col_limit = kw.col
         try:
             params = self._binders(stop=("where", ":", "|", "deriving"))
+            sort: A.Node | None = None
             if self.is_sym(":"):
                 self.advance()
-                self.parse_expr(0)  # the sort (`Type`)
+                sort = self.parse_expr(0)  # the sort (`Type`), or `α → … → Prop` for an inductive predicate
             if self.is_kw("where"):
                 self.advance()
             ctors: list[tuple[str, list[A.Node]]] = []
+            sigs: list[A.CtorSig] = []
             while self.is_sym("|"):
-                self.advance()
+                bar = self.advance()
                 cname = str(self.expect_ident().value)
                 args: list[A.Node] = []
-                for b in self._binders(stop=(":", "|", "deriving")):
+                binders = self._binders(stop=(":", "|", "deriving"))
+                for b in binders:
                     if b.kind == "explicit":
                         args.append(b.type or A.Hole(b.line, b.col))
+                full: A.Node | None = None
                 if self.is_sym(":"):
                     self.advance()
-                    typ = self.parse_expr(0)
+                    typ = full = self.parse_expr(0)
                     while isinstance(typ, A.BinOp) and typ.op == "→":
                         args.append(typ.lhs)
                         typ = typ.rhs
                 ctors.append((cname, args))
+                sigs.append(A.CtorSig(bar.line, bar.col, cname, binders, full))
         finally:
             self.col_limit = saved
         if self.is_kw("deriving"):
             self._skip_command_rest(kw)
-        return A.Inductive(kw.line, kw.col, name, params, ctors)
+        return A.Inductive(kw.line, kw.col, name, params, ctors, sort, sigs)
 
     def _structure(self) -> A.Structure:
         kw = self.advance()
@@ -422,7 +433,8 @@ class Parser:
         out: list[A.Binder] = []
         while True:
             t = self.tok
-            if t.kind == EOF or (t.kind in (SYM, KW) and t.text in stop):
+            if t.kind == EOF or (t.kind in (SYM, KW) and t.text in stop) or t.col <= self.col_limit:
+                # a token at or left of the enclosing command's column starts the next command
                 return out
             if t.kind == SYM and t.text in ("(", "{", "[", "⦃", "⟨"):
                 out.extend(self._bracket_binder())
@@ -555,7 +567,9 @@ class Parser:
                 left = A.App(t.line, t.col, fn, args, named) if args or named else fn
                 continue
             rhs = self.parse_expr(prec if assoc == "r" else prec + 1)
-            if op == "|>":
+            if op == "≡":
+                left = self._modeq(t, left, rhs)
+            elif op == "|>":
                 if isinstance(rhs, A.App):
                     left = A.App(t.line, t.col, rhs.fn, [*rhs.args, left], rhs.named)
                 else:
@@ -576,8 +590,31 @@ class Parser:
                     raise self.error("ambiguous, possible non-associative operator chain")
         return left
 
+    def _modeq_bracket(self) -> bool:
+        nxt = self.peek()
+        return nxt.kind == IDENT and not nxt.ws_before and nxt.text in ("MOD", "ZMOD", "PMOD", "SMOD")
+
+    def _modeq(self, t: Token, lhs: A.Node, rhs: A.Node) -> A.Node:
+        """Mathlib's `notation:50 a " ≡ " b " [MOD " n "]" => Nat.ModEq n a b` (Mathlib/Data/Nat/ModEq.lean) and
+        `" [ZMOD " n "]" => Int.ModEq n a b` (Mathlib/Data/Int/ModEq.lean); other moduli (`[PMOD p]`,
+        `[SMOD I]`) are valid Lean we do not model."""
+        if not self.is_sym("[") or not self._modeq_bracket():
+            raise self.error("expected `[MOD n]` or `[ZMOD n]` after `a ≡ b`")
+        self.advance()
+        kind = str(self.advance().value)
+        fn = {"MOD": "Nat.ModEq", "ZMOD": "Int.ModEq"}.get(kind)
+        if fn is None:
+            raise UnsupportedSyntax(f"`a ≡ b [{kind} n]`", t.line, t.col, "≡")
+        modulus = self.parse_expr(0)
+        self.expect_sym("]")
+        return A.App(t.line, t.col, A.Ident(t.line, t.col, fn), [modulus, lhs, rhs])
+
     def parse_leading(self) -> A.Node:
         t = self.tok
+        if t.kind == IDENT and t.text in ("forall", "exists"):
+            # Lean's ASCII spellings (reserved tokens): `forall` is `∀` (Lean/Parser/Term.lean, «forall»:
+            # unicodeSymbol "∀" "forall"), `exists` is `∃` (Init/Core.lean: macro "exists" xs:explicitBinders)
+            return self._quant()
         if t.kind == KW:
             kw = t.text
             if kw in ("fun", "λ"):
@@ -648,6 +685,8 @@ class Parser:
         if t.kind == SYM:
             if t.text == "." and self.peek().kind == IDENT and not self.peek().ws_before:
                 return True  # `.some x` as an argument
+            if t.text == "[" and self._modeq_bracket():
+                return False  # Mathlib's `[MOD` / `[ZMOD` tokens end `a ≡ b`, they start no list
             return t.text in _ARG_START_SYMS or t.text == "λ"
         return False
 
@@ -1400,8 +1439,11 @@ class Parser:
 
     def _quant(self) -> A.Node:
         t = self.advance()
-        kind = {"∀": "forall", "∃": "exists", "∃!": "exists_unique"}[t.text]
+        kind = {"∀": "forall", "∃": "exists", "∃!": "exists_unique", "forall": "forall", "exists": "exists"}[t.text]
         binders, preds = self._quant_binders()
+        if preds and t.text in ("forall", "exists"):
+            # binder predicates (`∀ x < n, p`) are notations on the unicode symbols only (Init/BinderPredicates.lean)
+            raise self.error(f"`{t.text}` takes no binder predicate (write `{'∀' if kind == 'forall' else '∃'}`)", t)
         body = self.parse_expr(0)
         if preds:
             for op, bound in reversed(preds):

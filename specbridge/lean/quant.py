@@ -339,7 +339,8 @@ def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type
     for _n, _slot, t in infos:
         if ty.head(t) is None:
             ty.unify(t, ty.NAT)
-    types = {n: ty.head(t) for n, _s, t in infos}
+    # a `Fin k` variable ranges like a Nat below k (the Fin fact above bounds it)
+    types = {n: "Nat" if ty.head(t) == "Fin" else ty.head(t) for n, _s, t in infos}
     slots = {n: s for n, s, _t in infos}
 
     # choose an enumeration order and a domain for every variable
@@ -1356,3 +1357,55 @@ def _pow_plan(
 
 
 __all__ = ["compile_quantifier", "extract_facts", "guards_of", "itertools"]
+
+
+def set_builder_members(c: Any, node: A.SetComp, scope: Any) -> tuple[Code, ty.Type] | None:
+    """`{x | p x}` as a finite set: when the conjuncts of `p` bound `x` the way a quantifier's guards do
+    (`x < n`, `x ∈ s`, `x = e`, `x ∣ n`, or `x` is a Bool), its members in that domain, else None.
+
+    Mathlib's `Set.toFinset` needs a `Fintype` instance; we do not model instance search, so a set is only ever
+    enumerated over a domain that contains every member (the guards are necessary conditions of `p`).
+    """
+    t = ty.from_ast(node.type, {}) if node.type is not None else ty.TV()
+    sc, slot = scope.bind(node.name, t)
+    guards, _conclusion = guards_of("exists", node.pred)
+    facts = extract_facts(guards, [node.name])
+    for f in facts:
+        if ty.head(t) is None and f.kind not in ("mem", "eq"):
+            _code, et = c.expr(f.expr, sc)
+            if ty.head(et) in ("Nat", "Int"):
+                ty.unify(t, et)
+    pred, _pt = c.expr(node.pred, sc, ty.PROP)
+    if ty.head(t) is None:
+        ty.unify(t, ty.NAT)
+    dom = _domain_for(c, node.name, ty.head(t), [f for f in facts if not f.deps], sc)
+    if dom is None or dom[0] not in ("mem", "eq", "range", "values", "divisors"):
+        return None
+    budget = c.budget
+
+    def members(env: list) -> tuple:
+        if dom[0] == "mem":
+            xs: Iterable[Any] = _members(dom[1](env))
+        elif dom[0] == "eq":
+            xs = (dom[1](env),)
+        elif dom[0] == "range":
+            xs = range(dom[1](env) if dom[1] is not None else 0, dom[2](env))
+        elif dom[0] == "divisors":
+            n = dom[1](env)
+            if n == 0:
+                raise Undecided("every number divides 0: the set-builder has no bound")
+            divs = divisor_list(abs(n))
+            xs = [*divs, *(-x for x in divs)] if dom[3] else divs
+        else:
+            xs = dom[1]
+        out: list = []
+        for x in xs:
+            budget.n -= 1
+            if budget.n <= 0:
+                budget.tick()
+            env[slot] = x
+            if pred(env) and x not in out:
+                out.append(x)
+        return tuple(out)
+
+    return members, ty.T("Set", (t,))

@@ -199,7 +199,8 @@ def from_ast(node: A.Node | None, tvars: dict[str, TV] | None = None) -> Type:
             return tvars[name]
         if name.startswith("Std.") or name.startswith("Lean."):
             return T(name.split(".")[-1])
-        if len(name) <= 2 or name[0].islower() or "α" <= name[0] <= "ω":
+        # auto-bound implicits: lowercase or Greek names, or one capital (`T`); `Pt` may be a declared structure
+        if len(name) == 1 or name[0].islower() or "α" <= name[0] <= "ω":
             tv = TV()
             tvars[name] = tv
             return tv
@@ -213,8 +214,11 @@ def from_ast(node: A.Node | None, tvars: dict[str, TV] | None = None) -> Type:
             return T(n, (from_ast(args[0], tvars),))
         if name in ("Prod", "Std.HashMap", "HashMap") and len(args) == 2:
             return T("Prod" if name == "Prod" else "HashMap", (from_ast(args[0], tvars), from_ast(args[1], tvars)))
-        if name == "Fin":
-            return NAT
+        if name == "Fin" and len(args) == 1:
+            # `Fin k`: values are the Nats 0 … k-1 and arithmetic wraps modulo k (Init/Data/Fin/Basic.lean), so
+            # a literal modulus rides along as a type argument; another modulus is an unknown one
+            k = args[0]
+            return T("Fin", (T(str(k.value)) if isinstance(k, A.NumLit) else TV(),))
         if name == "Subtype":
             # `Subtype α` (from `attach`): values are the α values themselves
             return T("Subtype", (from_ast(args[0], tvars),)) if len(args) == 1 else TV()
@@ -231,6 +235,16 @@ def from_ast(node: A.Node | None, tvars: dict[str, TV] | None = None) -> Type:
     if isinstance(node, A.Subtype):
         return from_ast(node.type, tvars)
     return TV()
+
+
+def fin_modulus(t: Type) -> int | None:
+    """The `k` of `Fin k` when it is a literal, else None."""
+    t = prune(t)
+    if isinstance(t, T) and t.name == "Fin" and t.args:
+        m = prune(t.args[0])
+        if isinstance(m, T) and m.name.isdigit():
+            return int(m.name)
+    return None
 
 
 def is_type_expr(node: A.Node) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from specbridge.lean import types as ty
@@ -227,6 +228,8 @@ def default_of(t: ty.Type) -> Any:
         return 0
     if n == "Float":
         return 0.0
+    if n == "Rat":
+        return Fraction(0)
     if n in ("Bool", "Prop"):
         return False
     if n == "String":
@@ -280,6 +283,9 @@ def render(v: Any, t: ty.Type | None = None) -> str:
         from specbridge.lean.lexer import decimal_str
 
         return decimal_str(v)
+    if isinstance(v, Fraction):
+        # Batteries' `Rat.toString`: `num` for an integer, else `num/den`
+        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
     if isinstance(v, str):
         if th == "Char" or (th is None and len(v) == 1 and t is not None):
             return "'" + _esc(v, "'") + "'"
@@ -308,6 +314,6 @@ def render(v: Any, t: ty.Type | None = None) -> str:
 
 def render_arg(v: Any, t: ty.Type | None = None) -> str:
     s = render(v, t)
-    if isinstance(v, Some) or (isinstance(v, (int, float)) and not isinstance(v, bool) and v < 0):
+    if isinstance(v, Some) or (isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) and v < 0):
         return f"({s})"
     return s

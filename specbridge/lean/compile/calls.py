@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from specbridge.errors import UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
+from specbridge.lean.arith import rat
 from specbridge.lean.runtime import (
     Code,
     GlobalFn,
@@ -41,12 +43,24 @@ _TYPE_NAMESPACES = {
     "Option": "Option",
     "Prod": "Prod",
     "Float": "Float",
+    "Rat": "Rat",
     "Bool": "Bool",
     "UInt8": "UInt8",
     "Finset": "Finset",
     "→": "Function",
     "Prop": "Prop",
 }
+
+
+def _python_default(callee: Builtin, i: int) -> Any:
+    """The default value of the builtin's `i`-th explicit parameter, as its Python implementation declares it."""
+    import inspect
+
+    offset = 1 if callee.wants_default or callee.wants_types else 0
+    params = list(inspect.signature(callee.impl).parameters.values())
+    if offset + i >= len(params) or params[offset + i].default is inspect.Parameter.empty:
+        raise UnsupportedConstruct(f"argument {i + 1} of {callee.name} left to its default")
+    return params[offset + i].default
 
 
 def _runtime_namespace(v: Any) -> str:
@@ -66,6 +80,8 @@ def _runtime_namespace(v: Any) -> str:
         return "String"
     if isinstance(v, float):
         return "Float"
+    if isinstance(v, Fraction):
+        return "Rat"
     if isinstance(v, Pair):
         return "Prod"
     if v is None or isinstance(v, Some):
@@ -258,6 +274,8 @@ class CallsMixin:
                 return lambda env: Some(code(env))
             if d.name == "Float" and s.name in ("Nat", "Int"):
                 return lambda env: float(code(env))
+            if d.name == "Rat" and s.name in ("Nat", "Int"):
+                return lambda env: rat(code(env))
         return code
 
     def call_callee(
@@ -337,8 +355,13 @@ class CallsMixin:
 
             fname = callee.name
         if isinstance(callee, Builtin) and callee.required <= total < n:
-            # trailing optional parameters take their defaults (the Python implementation's defaults)
-            n = total
+            # trailing optional parameters take their defaults (the Python implementation's defaults); an optional
+            # one skipped by a later named argument (`l.extract (stop := 2)`) gets its default in place
+            top = max((i for i in range(n) if slots[i] is not None), default=-1) + 1
+            for i in range(callee.required, top):
+                if slots[i] is None:
+                    slots[i] = _const(_python_default(callee, i))
+            n = total = top
         if total < n:
             # partial application: missing positions become parameters of a function value
             missing_pos = [i for i in range(n) if slots[i] is None]

@@ -25,7 +25,14 @@ from specbridge.lean.values import (
 class CollectionsMixin:
     def c_SetComp(self, node: A.SetComp, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
         if node.domain is None:
-            raise UnsupportedConstruct("set-builder {x | p} as a value (membership in it is decided)")
+            from specbridge.lean.quant import set_builder_members
+
+            finite = set_builder_members(self, node, scope)
+            if finite is None:
+                raise UnsupportedConstruct(
+                    f"set-builder {{{node.name} | p}} with no finite bound on {node.name} (membership in it is decided)"
+                )
+            return finite
         # `{x ∈ s | p x}` is `s.filter p` (Mathlib's Finset/Set separation)
         dc, dt = self.expr(node.domain, scope)
         head = ty.head(dt)

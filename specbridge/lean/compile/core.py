@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from specbridge.errors import EvaluationLimit, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
+from specbridge.lean.arith import rat_of_scientific
 from specbridge.lean.compile.operators import (
     _arith_fns,
 )
+from specbridge.lean.compile.predicates import compile_predicate, is_predicate, synthetic_def
 from specbridge.lean.compile.rewrite import (
     _expand_type_aliases,
     _inline_power_functions,
@@ -39,11 +42,16 @@ class CoreMixin:
         self.opens = list(module.opens)
         self._arith_cache: dict[str, dict[str, Callable[[Any, Any], Any]]] = {}
         self.structs: dict[str, A.Structure] = {s.name: s for s in module.structures}
-        self.inductives: dict[str, A.Inductive] = {i.name: i for i in module.inductives}
+        # inductive predicates (`inductive Ev : Nat → Prop`) are decided like definitions (compile/predicates.py)
+        self.ind_preds: dict[str, A.Inductive] = {i.name: i for i in module.inductives if is_predicate(i)}
+        data = [i for i in module.inductives if i.name not in self.ind_preds]
+        self.inductives: dict[str, A.Inductive] = {i.name: i for i in data}
         self.user_types = frozenset(self.structs) | frozenset(self.inductives)
         self.ctors: dict[str, tuple[A.Inductive, str, list[A.Node]]] = {
-            f"{i.name}.{c}": (i, c, args) for i in module.inductives for c, args in i.ctors
+            f"{i.name}.{c}": (i, c, args) for i in data for c, args in i.ctors
         }
+        for ind in self.ind_preds.values():
+            self._register(ind.name, synthetic_def(ind))
         for d in module.defs:
             if d.kind in ("def", "abbrev") and d.name:
                 self._register(d.name, d)
@@ -87,6 +95,13 @@ class CoreMixin:
         g.generic = ty.free_vars(ty.fun_t(params, result))
 
     def _compile_global(self, g: GlobalFn) -> None:
+        if g.name in self.ind_preds:
+            try:
+                g.call = compile_predicate(self, g, self.ind_preds[g.name])
+            except UnsupportedConstruct as exc:
+                g.call = lambda *a, _e=exc: _raiser(_e)([])
+            g.compiled = True
+            return
         d = g.defn
         frame = FrameInfo(0)
         aliases = {}
@@ -207,6 +222,16 @@ class CoreMixin:
         h = ty.head(expected) if expected is not None else None
         if h == "Float":
             return _const(float(node.value)), ty.FLOAT
+        if h == "Rat":
+            return _const(Fraction(node.value)), expected  # type: ignore[return-value]
+        if h == "Fin" and expected is not None:
+            # `OfNat (Fin (n+1)) i` is `Fin.ofNat i` = i % (n+1)
+            k = ty.fin_modulus(expected)
+            if k is None:
+                raise UnsupportedConstruct(f"numeral at {ty.show(expected)} (a modulus that is not a literal)")
+            if k == 0:
+                raise UnsupportedConstruct("numeral at Fin 0 (no OfNat instance)")
+            return _const(node.value % k), ty.prune(expected)
         if h in ty.NUMERIC:
             return _const(node.value), expected  # type: ignore[return-value]
         if expected is not None and h is None:
@@ -214,6 +239,9 @@ class CoreMixin:
         return _const(node.value), ty.TV()
 
     def c_FloatLit(self, node: A.FloatLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
+        # `OfScientific`: exact at Rat (Batteries' `Rat.ofScientific`), IEEE at Float (the default instance)
+        if expected is not None and ty.head(expected) == "Rat":
+            return _const(rat_of_scientific(node.text)), ty.prune(expected)
         tcheck.check_scientific(node, expected)
         return _const(float(node.text)), ty.FLOAT
 

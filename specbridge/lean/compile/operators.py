@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from specbridge.errors import EvaluationLimit, IllTyped, LeanRuntimeError, UnsupportedConstruct
@@ -18,6 +19,8 @@ from specbridge.lean.arith import (
     nat_div,
     nat_mod,
     nat_sub,
+    rat,
+    rat_div,
 )
 from specbridge.lean.limits import ELEMENTS_PER_STEP, build
 from specbridge.lean.runtime import (
@@ -70,6 +73,23 @@ def _arith_fns(kind: str, budget: Budget) -> dict[str, Callable[[Any, Any], Any]
             "/": float_div,
             "%": float_mod,
             "^": fpow,
+        }
+    if kind == "Rat":
+
+        def qpow(a: Any, b: int) -> Fraction:
+            # Monoid.npow (a Nat exponent) or Mathlib's zpow (an Int one); 0 ^ -k = 0⁻¹ ^ k = 0
+            if b < 0 and a == 0:
+                return Fraction(0)
+            if abs(b) * max(1, rat(a).numerator.bit_length(), rat(a).denominator.bit_length()) > budget.max_bits + 64:
+                raise EvaluationLimit("integer size", f"{a} ^ {b}")
+            return rat(a) ** b
+
+        return {
+            "+": lambda a, b: rat(a) + b,
+            "-": lambda a, b: rat(a) - b,
+            "*": lambda a, b: rat(a) * b,
+            "/": rat_div,
+            "^": qpow,
         }
     if kind in _UINT_BITS:
         m = (1 << _UINT_BITS[kind]) - 1
@@ -152,8 +172,11 @@ class OperatorsMixin:
         known: list[ty.Type] = []
         # a `match` leaf is postponed by Lean until the tree's type is known: elaborate it last, at that type
         deferred = [leaf for leaf in leaves if isinstance(leaf, A.Match | A.FunMatch)]
+        # a scientific literal is `OfScientific ?α` until the tree's type is known (Float only by default), so
+        # `(0.1 : ℚ) + 0.2` is exact: elaborate it at the tree's type too
+        scientific = [leaf for leaf in leaves if isinstance(leaf, A.FloatLit)]
         for leaf in leaves:
-            if isinstance(leaf, A.Match | A.FunMatch):
+            if isinstance(leaf, A.Match | A.FunMatch | A.FloatLit):
                 continue
             c, t = self.expr(leaf, scope)
             compiled[id(leaf)] = (c, t)
@@ -161,13 +184,23 @@ class OperatorsMixin:
             if h is not None:
                 heads.append(h)
                 known.append(t)
+        if any(h not in ty.NUMERIC for h in heads):
+            # beside a non-number (`some 2 ≥ 0.0`) the literal is no Rat: elaborate it as before, a Float
+            for leaf in scientific:
+                c, t = self.expr(leaf, scope)
+                compiled[id(leaf)] = (c, t)
+                heads.append("Float")
+                known.append(t)
+            scientific = []
         # Lean's binop% starts the maximal type at a known expected type (`(n - 1 : Int)` is `↑n - 1`)
         eh = ty.head(expected) if expected is not None else None
-        if eh in ("Nat", "Int", "Float"):
+        if eh in ("Nat", "Int", "Float", "Rat"):
             heads.append(eh)
             known.append(ty.prune(expected))
-        if "Float" in heads:
+        if "Float" in heads or (scientific and not heads):
             top: ty.Type = ty.FLOAT
+        elif "Rat" in heads:
+            top = ty.T("Rat")
         elif "Int" in heads:
             top = ty.INT
         elif heads:
@@ -182,13 +215,17 @@ class OperatorsMixin:
             top = ty.INT
         else:
             top = ty.TV()
-        for leaf in deferred:
+        if "Fin" in heads and any(h != "Fin" for h in heads):
+            raise UnsupportedConstruct("arithmetic mixing Fin with another number type (which coercion Lean picks)")
+        for leaf in deferred + scientific:
             compiled[id(leaf)] = self.expr(leaf, scope, top if ty.head(top) is not None else None)
         for _c, t in compiled.values():
             if isinstance(ty.prune(t), ty.TV):
                 ty.unify(t, top)
         for leaf in leaves:
             c, t = compiled[id(leaf)]
+            if isinstance(leaf, A.NumLit) and ty.head(top) in ("Float", "Rat", "Fin"):
+                c, t = self.expr(leaf, scope, top)  # `[1.5, 2]`: the numeral is `(2 : Float)`, printed `2.000000`
             compiled[id(leaf)] = (self.coerce(c, t, top), t)
         return compiled, top
 
@@ -266,20 +303,41 @@ class OperatorsMixin:
 
             return late
         h = pt.name
-        if h not in ty.NUMERIC or h in ("Rat", "Fin"):
+        if h == "Fin":
+            return self._fin_binop(op, lhs, rhs, pt)
+        if h not in ty.NUMERIC:
             if h == "String" and op == "+":
                 return lambda env: lhs(env) + rhs(env)
-            if h == "Fin":
-                h = "Nat"
-            else:
-                raise UnsupportedConstruct(f"`{op}` on {ty.show(pt)}")
-        f = self.arith(h)[op]
+            raise UnsupportedConstruct(f"`{op}` on {ty.show(pt)}")
+        fns = self.arith(h)
+        if op not in fns:
+            raise UnsupportedConstruct(f"`{op}` on {ty.show(pt)}")
+        f = fns[op]
         if op == "+" and h in ("Nat", "Int"):
             return lambda env: lhs(env) + rhs(env)
         if op == "-" and h == "Int":
             return lambda env: lhs(env) - rhs(env)
         if op == "-" and h == "Nat":
             return lambda env: nat_sub(lhs(env), rhs(env))
+        return lambda env: f(lhs(env), rhs(env))
+
+    def _fin_binop(self, op: str, lhs: Code, rhs: Code, t: ty.Type) -> Code:
+        """Init/Data/Fin/Basic.lean: `add`/`mul` are `(a * b) % n`, `sub a b = (a + (n - b)) % n`, `div`/`mod`
+        are Nat's (already below n); `^` is Mathlib's monoid power, also taken modulo n."""
+        n = ty.fin_modulus(t)
+        if n is None:
+            raise UnsupportedConstruct(f"`{op}` on {ty.show(t)} (a modulus that is not a literal)")
+        if n == 0:
+            raise UnsupportedConstruct("arithmetic on Fin 0 (an empty type)")
+        fns: dict[str, Callable[[int, int], int]] = {
+            "+": lambda a, b: (a + b) % n,
+            "*": lambda a, b: (a * b) % n,
+            "-": lambda a, b: (a + (n - b)) % n,
+            "/": nat_div,
+            "%": nat_mod,
+            "^": lambda a, b: pow(a, b, n),
+        }
+        f = fns[op]
         return lambda env: f(lhs(env), rhs(env))
 
     def arith_tree(self, node: A.Node, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:

@@ -106,7 +106,7 @@ def alias(new: str, old: str) -> None:
 
 
 def load_all() -> None:
-    from specbridge.lean.stdlib import arrays, core, hashes, lists, mathlib, nat_int, option, strings  # noqa: F401
+    from specbridge.lean.stdlib import arrays, core, hashes, lists, mathlib, nat_int, option, rat, strings  # noqa: F401
 
 
 load_all()

@@ -72,7 +72,7 @@ _ARRAY_RESULT = {
     "reverse": ("(a : Array α) : Array α", L.reverse),
     "take": ("(a : Array α) (n : Nat) : Array α", L.take),
     "drop": ("(a : Array α) (n : Nat) : Array α", L.drop),
-    "extract": ("(a : Array α) (start : Nat) (stop : Nat) : Array α", L.extract),
+    "extract": ("(a : Array α) (start : Nat := 0) (stop : Nat := a.size) : Array α", L.extract),
     "push": ("(a : Array α) (x : α) : Array α", L.concat),
     "pop": ("(a : Array α) : Array α", L.drop_last),
     "append": ("(a : Array α) (b : Array α) : Array α", L.append),
@@ -83,7 +83,9 @@ _ARRAY_RESULT = {
     "zipWithIndex": ("(a : Array α) : Array (Prod α Nat)", L.zip_idx),
     "zipIdx": ("(a : Array α) : Array (Prod α Nat)", L.zip_idx),
     "eraseIdx": ("(a : Array α) (i : Nat) : Array α", L.erase_idx),
-    "eraseIdx!": ("(a : Array α) (i : Nat) : Array α", L.erase_idx),
+    # Init/Data/Array/Basic.lean: `if h : i < xs.size then xs.eraseIdx i h else panic! "invalid index"`, and a
+    # panic's value is `default` (`#[]`), which is what the kernel (and so `decide`) computes
+    "eraseIdx!": ("(a : Array α) (i : Nat) : Array α", lambda a, i: L.erase_idx(a, i) if i < len(a) else ()),
     "erase": ("(a : Array α) (x : α) : Array α", L.erase),
     "set!": ("(a : Array α) (i : Nat) (x : α) : Array α", L.set_),
     "set": ("(a : Array α) (i : Nat) (x : α) : Array α", L.set_),
@@ -116,13 +118,21 @@ _ARRAY_RESULT = {
         lambda a, lt=None: _sort_lt(a, lt),
     ),
     "qsort": (
-        "(a : Array α) (lt : α → α → Bool := fun a b => a < b) : Array α",
-        lambda a, lt=None: _sort_lt(a, lt),
+        "(a : Array α) (lt : α → α → Bool := fun a b => a < b) (low : Nat := 0) (high : Nat := a.size - 1) : Array α",
+        lambda a, lt=None, low=0, high=None: _qsort(a, lt, low, high),
     ),
     "eraseReps": ("(a : Array α) : Array α", lambda a: tuple(x for i, x in enumerate(a) if i == 0 or a[i - 1] != x)),
     "ofFn": ("(f : Nat → α) (n : Nat) : Array α", L.of_fn),
-    "insertAt!": ("(a : Array α) (i : Nat) (x : α) : Array α", lambda a, i, x: a[:i] + (x,) + a[i:]),
-    "insertIdx!": ("(a : Array α) (i : Nat) (x : α) : Array α", lambda a, i, x: a[:i] + (x,) + a[i:]),
+    # `insertIdx! as i a = if i ≤ as.size then insertIdx as i a else panic! …` (default `#[]`); `insertAt!` is
+    # its deprecated alias (since 2024-11-20), still present at v4.18.0
+    "insertAt!": (
+        "(a : Array α) (i : Nat) (x : α) : Array α",
+        lambda a, i, x: _insert_idx(a, i, x) if i <= len(a) else (),
+    ),
+    "insertIdx!": (
+        "(a : Array α) (i : Nat) (x : α) : Array α",
+        lambda a, i, x: _insert_idx(a, i, x) if i <= len(a) else (),
+    ),
     "swap!": ("(a : Array α) (i : Nat) (j : Nat) : Array α", lambda a, i, j: _swap(a, i, j)),
     "swap": ("(a : Array α) (i : Nat) (j : Nat) : Array α", lambda a, i, j: _swap(a, i, j)),
 }
@@ -171,6 +181,42 @@ def _pop_while(p: Any, a: tuple) -> tuple:
 def _insert_idx(a: tuple, i: int, x: Any) -> tuple:
     # insertIdx! panics and insertIdxIfInBounds returns the array unchanged when i > size
     return tuple(a[:i]) + (x,) + tuple(a[i:]) if 0 <= i <= len(a) else a
+
+
+def _qsort(a: tuple, lt: Any, low: int, high: int | None) -> tuple:
+    """Init/Data/Array/QSort.lean: median-of-three, then Lomuto partition around `as[hi]`; not stable, so equal
+    elements end up where Lean puts them (`sort as low mid` then `sort as (mid+1) high`)."""
+    g = fn2(lt) if lt is not None else (lambda x, y: x < y)
+    xs = list(a)
+    hi0 = max(len(xs) - 1, 0) if high is None else high
+
+    def partition(lo: int, hi: int) -> int:
+        mid = (lo + hi) // 2
+        if g(xs[mid], xs[lo]):
+            xs[lo], xs[mid] = xs[mid], xs[lo]
+        if g(xs[hi], xs[lo]):
+            xs[lo], xs[hi] = xs[hi], xs[lo]
+        if g(xs[mid], xs[hi]):
+            xs[mid], xs[hi] = xs[hi], xs[mid]
+        pivot = xs[hi]
+        i = lo
+        for j in range(lo, hi):
+            if g(xs[j], pivot):
+                xs[i], xs[j] = xs[j], xs[i]
+                i += 1
+        xs[i], xs[hi] = xs[hi], xs[i]
+        return i
+
+    stack = [(low, hi0)]
+    while stack:
+        lo, hi = stack.pop()
+        if lo < hi and hi < len(xs):
+            mid = partition(lo, hi)
+            if mid < hi:
+                # `sort as low mid` runs first, then `sort as (mid+1) high`: a stack pops the pushed-last first
+                stack.append((mid + 1, hi))
+                stack.append((lo, mid))
+    return tuple(xs)
 
 
 def _replace_first(a: tuple, x: Any, y: Any) -> tuple:

@@ -196,6 +196,36 @@ def _ne(a: Any, b: Any) -> bool:
     return a != b
 
 
+# Relations named as functions (`List.Sorted Nat.le l`, `List.Pairwise Int.lt l`, `List.Chain' GE.ge l`): the
+# order classes (Init/Prelude.lean: `LE.le`, `LT.lt`; `GE.ge a b := LE.le b a`, `GT.gt a b := LT.lt b a`), and
+# Nat's and Int's own (Init/Prelude.lean: `Nat.le` inductive, `Nat.lt n m := Nat.le (n+1) m`; Init/Data/Int/
+# Basic.lean: `Int.le a b := NonNeg (b - a)`, `Int.lt a b := (a + 1) ≤ b`), all decidable.
+@builtin("LE.le", "(a : α) (b : α) : Prop")
+def _le(a: Any, b: Any) -> bool:
+    return a <= b
+
+
+@builtin("LT.lt", "(a : α) (b : α) : Prop")
+def _lt(a: Any, b: Any) -> bool:
+    return a < b
+
+
+@builtin("GE.ge", "(a : α) (b : α) : Prop")
+def _ge(a: Any, b: Any) -> bool:
+    return b <= a
+
+
+@builtin("GT.gt", "(a : α) (b : α) : Prop")
+def _gt(a: Any, b: Any) -> bool:
+    return b < a
+
+
+builtin("Nat.le", "(n : Nat) (m : Nat) : Prop")(_le)
+builtin("Nat.lt", "(n : Nat) (m : Nat) : Prop")(_lt)
+builtin("Int.le", "(a : Int) (b : Int) : Prop")(_le)
+builtin("Int.lt", "(a : Int) (b : Int) : Prop")(_lt)
+
+
 @builtin("Iff", "(a : Prop) (b : Prop) : Prop")
 def _iff(a: bool, b: bool) -> bool:
     return bool(a) == bool(b)

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from collections.abc import Callable
 from typing import Any
 
 from specbridge.errors import EvaluationLimit
-from specbridge.lean.limits import ELEMENTS_PER_STEP, build, charge
+from specbridge.lean.limits import DEFAULT_MAX_SIZE, ELEMENTS_PER_STEP, build, charge
 from specbridge.lean.stdlib import alias, builtin
 from specbridge.lean.values import LArray, Pair, Some, apply, fn1, fn2
+
+MAX_BUILD = DEFAULT_MAX_SIZE  # the default size limit; the one in force is the budget's (use `build`/`_size`)
 
 
 def _size(n: int, what: str) -> int:
@@ -300,8 +301,10 @@ def partition(p: Any, xs: tuple) -> Pair:
     return Pair(tuple(yes), tuple(no))
 
 
-@builtin("List.extract", "(xs : List α) (start : Nat) (stop : Nat) : List α")
-def extract(xs: tuple, start: int, stop: int) -> tuple:
+@builtin("List.extract", "(xs : List α) (start : Nat := 0) (stop : Nat := xs.length) : List α")
+def extract(xs: tuple, start: int = 0, stop: int | None = None) -> tuple:
+    # Init/Data/List/Basic.lean: `extract (l) (start := 0) (stop := l.length) = (l.drop start).take (stop - start)`
+    stop = len(xs) if stop is None else stop
     build(len(xs), "List.extract")
     return xs[start:stop] if stop > start else ()
 
@@ -838,17 +841,29 @@ def _lean_lt(a: Any, b: Any) -> bool:
 def merge_sort(xs: tuple, le: Any = None) -> tuple:
     build(len(xs), "List.mergeSort")
     charge(len(xs) * len(xs).bit_length() // ELEMENTS_PER_STEP)
-    # stable sort by `le` (Lean's mergeSort is stable)
-    if le is None:
-        return tuple(sorted(xs))
-    g = fn2(le)
+    # Init/Data/List/Sort/Basic.lean: split in two contiguous halves (the first (n+1)/2 long), sort each, and
+    # `merge`, which takes the left element exactly when `le x y` — so a strict `le` is not stable, as in Lean
+    g = fn2(le) if le is not None else (lambda a, b: a <= b)
 
-    def cmp(a: Any, b: Any) -> int:
-        if g(a, b):
-            return -1 if not g(b, a) else 0
-        return 1
+    def merge(a: list, b: list) -> list:
+        out: list = []
+        i = j = 0
+        while i < len(a) and j < len(b):
+            if g(a[i], b[j]):
+                out.append(a[i])
+                i += 1
+            else:
+                out.append(b[j])
+                j += 1
+        return out + a[i:] + b[j:]
 
-    return tuple(sorted(xs, key=functools.cmp_to_key(cmp)))
+    def sort(part: list) -> list:
+        if len(part) < 2:
+            return part
+        half = (len(part) + 1) // 2
+        return merge(sort(part[:half]), sort(part[half:]))
+
+    return tuple(sort(list(xs)))
 
 
 @builtin("List.insertionSort", "(r : α → α → Bool) (xs : List α) : List α")
@@ -887,13 +902,34 @@ def sublists(xs: tuple) -> tuple:
     return tuple(out)
 
 
+def _permutations_aux2(t: Any, ts: tuple, r: list, ys: tuple, f: Callable[[tuple], Any]) -> tuple[tuple, list]:
+    if not ys:
+        return ts, r
+    y = ys[0]
+    us, zs = _permutations_aux2(t, ts, r, ys[1:], lambda x: f((y, *x)))
+    return (y, *us), [f((t, y, *us)), *zs]
+
+
+def _permutations_aux(ts: tuple, is_: tuple) -> list:
+    if not ts:
+        return []
+    t, rest = ts[0], ts[1:]
+    acc = _permutations_aux(rest, (t, *is_))
+    for y in reversed([is_, *_permutations_aux(is_, ())]):
+        acc = _permutations_aux2(t, rest, acc, y, lambda x: x)[1]
+    return acc
+
+
 @builtin("List.permutations", "(xs : List α) : List (List α)")
 def permutations(xs: tuple) -> tuple:
+    # Mathlib/Data/List/Defs.lean, in its order: `permutations l = l :: permutationsAux l []`, with
+    # `permutationsAux (t :: ts) is = foldr (fun y r => (permutationsAux2 t ts r y id).2) (permutationsAux ts
+    # (t :: is)) (is :: permutationsAux is [])` — [1, 2, 3] gives [1,2,3], [2,1,3], [3,2,1], [2,3,1], [3,1,2], [1,3,2]
     if len(xs) > 12:  # 13! is above any size limit; math.factorial of a long list's length is not free
         raise EvaluationLimit("size", f"permutations of a list of {len(xs)} elements")
     build(math.factorial(len(xs)), "List.permutations")
     charge(len(xs) * math.factorial(len(xs)) // ELEMENTS_PER_STEP)
-    return tuple(tuple(p) for p in itertools.permutations(xs))
+    return (tuple(xs), *(tuple(p) for p in _permutations_aux(tuple(xs), ())))
 
 
 @builtin("List.product", "(xs : List α) (m : List β) : List (Prod α β)")

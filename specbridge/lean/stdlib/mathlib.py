@@ -6,6 +6,7 @@ import math
 from typing import Any
 
 from specbridge.errors import EvaluationLimit
+from specbridge.lean.arith import int_emod, nat_mod
 from specbridge.lean.limits import build, charge
 from specbridge.lean.stdlib import builtin
 from specbridge.lean.stdlib import lists as L
@@ -156,6 +157,21 @@ def fib(n: int) -> int:
     return a
 
 
+# -- congruences: `a ≡ b [MOD n]` / `[ZMOD n]` (the parser builds these calls from Mathlib's notation) --------
+
+
+@builtin("Nat.ModEq", "(n : Nat) (a : Nat) (b : Nat) : Prop")
+def nat_modeq(n: int, a: int, b: int) -> bool:
+    # Mathlib/Data/Nat/ModEq.lean: `def Nat.ModEq (n a b : ℕ) := a % n = b % n` (so `[MOD 0]` is equality)
+    return nat_mod(a, n) == nat_mod(b, n)
+
+
+@builtin("Int.ModEq", "(n : Int) (a : Int) (b : Int) : Prop")
+def int_modeq(n: int, a: int, b: int) -> bool:
+    # Mathlib/Data/Int/ModEq.lean: `def Int.ModEq (n a b : ℤ) := a % n = b % n`, `%` being `Int.emod`
+    return int_emod(a, n) == int_emod(b, n)
+
+
 # -- Finset (a duplicate-free list in a canonical order) -------------------------------------------------------
 
 
@@ -206,6 +222,23 @@ def finset_filter(p: Any, s: tuple) -> tuple:
 @builtin("Finset.image", "(f : α → β) (s : Finset α) : Finset β")
 def finset_image(f: Any, s: tuple) -> tuple:
     return L.erase_dups(L.map_(f, s))
+
+
+@builtin("List.Ico", "(n : Nat) (m : Nat) : List Nat")
+def list_ico(n: int, m: int) -> tuple:
+    # Mathlib/Data/List/Intervals.lean: `def Ico (n m : ℕ) : List ℕ := range' n (m - n)`
+    return tuple(range(n, n + L._size(max(m - n, 0), "List.Ico")))
+
+
+@builtin("Set.toFinset", "(s : Set α) : Finset α")
+def set_to_finset(s: tuple) -> tuple:
+    # a Set value is only ever built finite (an enumerated set-builder or a literal); see quant.set_builder_members
+    return s
+
+
+@builtin("Set.ncard", "(s : Set α) : Nat")
+def set_ncard(s: tuple) -> int:
+    return len(s)
 
 
 @builtin("Finset.toList", "(s : Finset α) : List α")

@@ -7,8 +7,19 @@ from collections.abc import Callable
 from typing import Any
 
 from specbridge.errors import EvaluationLimit
-from specbridge.lean.arith import int_ediv, int_emod, int_fdiv, int_fmod, int_tdiv, int_tmod, nat_div, nat_mod, nat_sub
-from specbridge.lean.limits import ELEMENTS_PER_STEP, charge
+from specbridge.lean.arith import (
+    float_to_string,
+    int_ediv,
+    int_emod,
+    int_fdiv,
+    int_fmod,
+    int_tdiv,
+    int_tmod,
+    nat_div,
+    nat_mod,
+    nat_sub,
+)
+from specbridge.lean.limits import ELEMENTS_PER_STEP, build, charge
 from specbridge.lean.stdlib import builtin
 from specbridge.lean.values import Some
 
@@ -156,18 +167,30 @@ def nat_repr(n: int) -> str:
     return str(n)
 
 
+def digit_char(d: int) -> str:
+    # Init/Data/Repr.lean: `Nat.digitChar`: '0'…'9', 'a'…'f' up to 15, otherwise '*'
+    return "0123456789abcdef"[d] if d < 16 else "*"
+
+
+@builtin("Nat.digitChar", "(n : Nat) : Char")
+def nat_digit_char(n: int) -> str:
+    return digit_char(n)
+
+
 @builtin("Nat.toDigits", "(b : Nat) (n : Nat) : List Char")
 def nat_todigits(b: int, n: int) -> tuple:
-    digits = "0123456789abcdef"
-    if n == 0:
-        return ("0",)
+    # Init/Data/Repr.lean: `toDigits base n = toDigitsCore base (n+1) n []`, which stops when the quotient is 0
+    # or the fuel runs out. So base 0 gives `[digitChar n]` (n / 0 = 0) and base 1 never reaches quotient 0:
+    # n + 1 fuel steps of '0' (just ['0'] for n = 0).
+    if b == 1:
+        build(n + 1, f"Nat.toDigits 1 {n}")
+        return ("0",) * (n + 1)
     out = []
-    while n:
-        charge(1)  # one step per digit: base 1 never reaches 0 here
-        d = n % b
-        out.append(digits[d] if d < 16 else "*")
-        n //= b
-    return tuple(reversed(out))
+    while True:  # with b ≥ 2 the quotient reaches 0 long before the fuel (n + 1 steps) runs out
+        d, n = nat_mod(n, b), nat_div(n, b)
+        out.append(digit_char(d))
+        if n == 0:
+            return tuple(reversed(out))
 
 
 @builtin("Nat.beq", "(a : Nat) (b : Nat) : Bool")
@@ -383,12 +406,15 @@ def int_mul(a: int, b: int) -> int:
     return a * b
 
 
-@builtin("Int.div", "(a : Int) (b : Int) : Int", aliases=("Int.ediv", "HDiv.hDiv"))
+# `/` and `%` on Int are Int.ediv/Int.emod. v4.18 has no `Int.div`/`Int.mod`: they were T-rounding, renamed
+# Int.tdiv/Int.tmod (lean4 #5301) and their deprecated aliases removed (lean4 #6322, Dec 2024), so a spec using them
+# does not elaborate — better a named unknown than a Euclidean verdict
+@builtin("Int.ediv", "(a : Int) (b : Int) : Int", aliases=("HDiv.hDiv",))
 def _int_div(a: int, b: int) -> int:
     return int_ediv(a, b)
 
 
-@builtin("Int.mod", "(a : Int) (b : Int) : Int", aliases=("Int.emod", "HMod.hMod"))
+@builtin("Int.emod", "(a : Int) (b : Int) : Int", aliases=("HMod.hMod",))
 def _int_mod(a: int, b: int) -> int:
     return int_emod(a, b)
 
@@ -576,7 +602,7 @@ def float_ofsci(m: int, s: bool, e: int) -> float:
 
 @builtin("Float.toString", "(x : Float) : String")
 def float_tostring(x: float) -> str:
-    return repr(x)
+    return float_to_string(x)
 
 
 # -- UInt8 ------------------------------------------------------------------------------------------------------

@@ -59,8 +59,15 @@ def to_list(o: Any) -> tuple:
     return (o.val,) if o is not None else ()
 
 
-@builtin("Option.orElse", "(o : Option α) (p : Option α) : Option α", aliases=("Option.or",))
-def or_else(o: Any, p: Any) -> Any:
+@builtin("Option.orElse", "(o : Option α) (f : Unit → Option α) : Option α")
+def or_else(o: Any, f: Any) -> Any:
+    # Init/Data/Option/Basic.lean: `orElse : Option α → (Unit → Option α) → Option α`, `| none, b => b ()`
+    return o if o is not None else apply(f, ((),))
+
+
+@builtin("Option.or", "(o : Option α) (p : Option α) : Option α")
+def or_(o: Any, p: Any) -> Any:
+    # Init/Data/Option/Basic.lean: `or : Option α → Option α → Option α`, strict in the second argument
     return o if o is not None else p
 
 

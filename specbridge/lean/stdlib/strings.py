@@ -483,6 +483,10 @@ def lean_to_string(a: Any) -> str:
         return "(some " + _add_paren_heuristic(lean_to_string(a.val)) + ")"
     if isinstance(a, Pair):
         return "(" + lean_to_string(a.fst) + ", " + lean_to_string(a.snd) + ")"
+    if isinstance(a, float):
+        from specbridge.lean.arith import float_to_string
+
+        return float_to_string(a)
     return render(a)
 
 
