@@ -92,8 +92,8 @@ def check_release(settings: Settings, lean: Check | None = None, datasets: tuple
     if warnings:
         detail["warnings"] = warnings
     fix = (
-        "; ".join(warnings)
-        + f" — pin {LEAN_RELEASE} in lean-toolchain and lakefile.lean, or read docs/EVALUATION.md for what differs"
+        f"layer 2 judges every spec with {LEAN_RELEASE} semantics (docs/EVALUATION.md lists what later releases "
+        f"changed); keep lean-toolchain and lakefile.lean at {LEAN_RELEASE} so that layer 3 judges the same language"
     )
     return Check(status="differs" if warnings else "ok", detail=detail, fix=fix if warnings else None)
 

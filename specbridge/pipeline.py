@@ -218,7 +218,7 @@ def prepare_run(options: RunOptions, settings: Settings) -> PreparedRun:
 
     store = Store(options.db or settings.db)  # refuses a foreign file before writing to it
     corpus_dir = Path(options.corpus) if options.corpus is not None else default_corpus_dir()
-    amplify = settings.amplify if options.amplify is None else options.amplify
+    amplify = amplify_inputs(options, settings)
     fingerprint = run_fingerprint(
         options.dataset, generator_name, settings, options.examples, repair, corpus_dir, amplify
     )
@@ -265,7 +265,6 @@ def execute_run(prepared: PreparedRun, *, progress: ProgressCallback | None = No
     skipped = len(tasks) - len(todo)
     layers = build_layers(prepared.settings)
     workers = prepared.options.workers or auto_workers(prepared.generator, prepared.settings, layers)
-    amplify = amplify_inputs(prepared.options, prepared.settings)
 
     def work(task: Task) -> TaskOutcome:
         started = time.perf_counter()

@@ -28,6 +28,7 @@ import threading
 import time
 from collections.abc import Iterator
 from multiprocessing.connection import Connection
+from typing import Any
 
 from specbridge.obligations import Obligation, Status, Verdict
 from specbridge.settings import ComputableSettings
@@ -107,6 +108,9 @@ def worker_main(read_fd: int, write_fd: int) -> None:
     from specbridge.evaluate.computable import stream_verdicts
     from specbridge.lean.program import run_with_big_stack
 
+    # Lean prints a Nat of any size; the integer size limit (max_int_bits) bounds the conversion's cost
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
     # the big-stack thread and its malloc arena exist before the address space is capped
     run_with_big_stack(lambda: None)
     cap = _MemoryCap()
@@ -133,21 +137,88 @@ def worker_main(read_fd: int, write_fd: int) -> None:
 _START_SECONDS = 120.0  # a fresh worker imports the interpreter; on a loaded machine that can take a while
 
 
+class _Forked:
+    """A child forked from this process, with the part of subprocess.Popen's interface _Worker uses."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                self.returncode = -1
+                return self.returncode
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def kill(self) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, 9)
+
+    def wait(self, timeout: float | None = None) -> int:
+        end = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if end is not None and time.monotonic() > end:
+                raise subprocess.TimeoutExpired(f"pid {self.pid}", timeout or 0.0)
+            time.sleep(0.005)
+        assert self.returncode is not None
+        return self.returncode
+
+
+def fork_is_safe() -> bool:
+    """Forking this process is safe, and much faster than starting an interpreter, when it runs no other thread
+    (no lock can be held by a thread that the child would not have) and the interpreter is imported already."""
+    return hasattr(os, "fork") and threading.active_count() == 1 and "specbridge.evaluate.computable" in sys.modules
+
+
+def _forked_child(p2c_r: int, c2p_w: int) -> None:
+    """In the child of os.fork(): leave the parent's session and descriptors, serve, never return."""
+    code = 0
+    try:
+        os.setsid()
+        keep = {0, 1, 2, p2c_r, c2p_w}
+        for fd in os.listdir("/proc/self/fd") if os.path.isdir("/proc/self/fd") else []:
+            if fd.isdigit() and int(fd) not in keep:
+                try:
+                    os.close(int(fd))
+                except OSError:
+                    pass
+        worker_main(p2c_r, c2p_w)
+    except BaseException:  # noqa: BLE001 - the child must never return into the parent's code
+        code = 1
+    finally:
+        os._exit(code)
+
+
 class _Worker:
-    """A worker process started with `python -m specbridge.evaluate.worker` (a clean interpreter: nothing of the
-    parent's threads, and the caller's main script is not imported again) and its two pipes."""
+    """A worker process and its two pipes: forked from this process when that is safe (see fork_is_safe), else a
+    fresh `python -m specbridge.evaluate.worker` (a clean interpreter: nothing of the parent's threads, and the
+    caller's main script is not imported again, unlike multiprocessing's spawn/forkserver)."""
 
     def __init__(self) -> None:
         p2c_r, p2c_w = os.pipe()
         c2p_r, c2p_w = os.pipe()
+        self.proc: Any
         try:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "specbridge.evaluate.worker", str(p2c_r), str(c2p_w)],
-                pass_fds=(p2c_r, c2p_w),
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                start_new_session=True,  # the terminal's Ctrl-C goes to the parent, which stops its workers
-            )
+            if fork_is_safe():
+                pid = os.fork()
+                if pid == 0:
+                    os.close(p2c_w)
+                    os.close(c2p_r)
+                    _forked_child(p2c_r, c2p_w)
+                self.proc = _Forked(pid)
+            else:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-m", "specbridge.evaluate.worker", str(p2c_r), str(c2p_w)],
+                    pass_fds=(p2c_r, c2p_w),
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    start_new_session=True,  # the terminal's Ctrl-C goes to the parent, which stops its workers
+                )
         except BaseException:
             for fd in (p2c_r, p2c_w, c2p_r, c2p_w):
                 os.close(fd)
@@ -376,7 +447,12 @@ def _run_on(
                 return i
         t0 = time.perf_counter()
     # the worker died without a verdict for obligation i
-    verdicts[i] = _crashed(worker.exit_description(), time.perf_counter() - t0)
+    crash = _crashed(worker.exit_description(), time.perf_counter() - t0)
+    if not compiled:  # it could not even take the spec: a fresh worker would die the same way on each obligation
+        for j in range(i, len(obligations)):
+            verdicts[j] = crash
+        return len(obligations)
+    verdicts[i] = crash
     return i + 1
 
 

@@ -59,9 +59,10 @@ def check_size(n: int, what: str) -> int:
     return n
 
 
-def build(n: int, what: str) -> int:
-    """A built-in is about to build a value of `n` elements: refuse it when too large, charge the copying."""
-    b = getattr(_active, "budget", None)
+def build(n: int, what: str, budget: Any = None) -> int:
+    """A built-in is about to build a value of `n` elements: refuse it when too large, charge the copying
+    (to `budget` when the caller has it at hand, else to the active one)."""
+    b = budget if budget is not None else getattr(_active, "budget", None)
     limit = DEFAULT_MAX_SIZE if b is None else b.max_size
     if n > limit:
         raise EvaluationLimit("size", f"{what} of {n} elements (more than {limit})")

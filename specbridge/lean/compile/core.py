@@ -251,10 +251,10 @@ class CoreMixin:
         return _const(node.value), ty.TV()
 
     def c_FloatLit(self, node: A.FloatLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:
-        tcheck.check_scientific(node, expected)
         # `OfScientific`: exact at Rat (Batteries' `Rat.ofScientific`), IEEE at Float (the default instance)
         if expected is not None and ty.head(expected) == "Rat":
             return _const(rat_of_scientific(node.text)), ty.prune(expected)
+        tcheck.check_scientific(node, expected)
         return _const(float(node.text)), ty.FLOAT
 
     def c_StrLit(self, node: A.StrLit, scope: Scope, expected: ty.Type | None) -> tuple[Code, ty.Type]:

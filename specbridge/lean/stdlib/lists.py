@@ -8,9 +8,11 @@ from collections.abc import Callable
 from typing import Any
 
 from specbridge.errors import EvaluationLimit
-from specbridge.lean.limits import ELEMENTS_PER_STEP, build, charge
+from specbridge.lean.limits import DEFAULT_MAX_SIZE, ELEMENTS_PER_STEP, build, charge
 from specbridge.lean.stdlib import alias, builtin
 from specbridge.lean.values import LArray, Pair, Some, apply, fn1, fn2
+
+MAX_BUILD = DEFAULT_MAX_SIZE  # the default size limit; the one in force is the budget's (use `build`/`_size`)
 
 
 def _size(n: int, what: str) -> int:
@@ -773,9 +775,10 @@ def minimum_d(xs: tuple, d: Any) -> Any:
 def pairwise(r: Any, xs: tuple) -> bool:
     g = fn2(r)
     n = len(xs)
+    if n > ELEMENTS_PER_STEP:  # n²/2 pairs (a built-in relation charges nothing itself)
+        charge(n * n // (2 * ELEMENTS_PER_STEP))
     for i in range(n):
         a = xs[i]
-        charge((n - i) // ELEMENTS_PER_STEP)
         for j in range(i + 1, n):
             if not g(a, xs[j]):
                 return False

@@ -183,7 +183,7 @@ def nat_todigits(b: int, n: int) -> tuple:
     # or the fuel runs out. So base 0 gives `[digitChar n]` (n / 0 = 0) and base 1 never reaches quotient 0:
     # n + 1 fuel steps of '0' (just ['0'] for n = 0).
     if b == 1:
-        build(n + 1, "Nat.toDigits 1")
+        build(n + 1, f"Nat.toDigits 1 {n}")
         return ("0",) * (n + 1)
     out = []
     while True:  # with b ≥ 2 the quotient reaches 0 long before the fuel (n + 1 steps) runs out
@@ -410,7 +410,7 @@ def int_mul(a: int, b: int) -> int:
 # `/` and `%` on Int are Int.ediv/Int.emod. v4.18 has no `Int.div`/`Int.mod`: they were T-rounding, renamed
 # Int.tdiv/Int.tmod (lean4 #5301) and their deprecated aliases removed (lean4 #6322, Dec 2024), so a spec using them
 # does not elaborate — better a named unknown than a Euclidean verdict
-@builtin("Int.ediv", "(a : Int) (b : Int) : Int", aliases=("HDiv.hDiv", "Int.divE"))
+@builtin("Int.ediv", "(a : Int) (b : Int) : Int", aliases=("HDiv.hDiv",))
 def _int_div(a: int, b: int) -> int:
     return int_ediv(a, b)
 
