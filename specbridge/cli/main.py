@@ -40,8 +40,8 @@ def tasks_command(
                 {
                     "tasks": len(loaded.tasks),
                     "ids": [t.id for t in loaded.tasks],
-                    "invalid": [{"path": i.path, "reason": i.reason} for i in loaded.invalid],
                     "warnings": [{"path": w.path, "message": w.message} for w in loaded.warnings],
+                    "invalid": [{"path": i.path, "reason": i.reason} for i in loaded.invalid],
                 },
                 ensure_ascii=False,
             )
@@ -59,10 +59,10 @@ def tasks_command(
             "yes" if t.reference else "no",
         )
     console.print(table)
-    for bad in loaded.invalid:
-        err_console.print(f"[yellow]invalid:[/yellow] {escape(bad.reason)}")
     for warning in loaded.warnings:
         err_console.print(f"[yellow]warning:[/yellow] {escape(warning.message)}")
+    for bad in loaded.invalid:
+        err_console.print(f"[yellow]invalid:[/yellow] {escape(bad.reason)}")
 
 
 def doctor_command(
