@@ -16,6 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from specbridge.comparison import AmplifiedCheck, DiffVerdict
 from specbridge.datasets import InvalidTask, load_dataset
 from specbridge.errors import SpecBridgeError, UntrustedSpecError
 from specbridge.evaluate.base import Layer
@@ -41,6 +42,7 @@ class RunOptions:
     corpus: Path | None = None  # retrieval corpus for offline/LLM generators; default datasets/examples
     repair_rounds: int | None = None
     workers: int = 0  # 0: automatic — CPU cores when Lean runs, the LLM concurrency for LLM generators, else 1
+    amplify: int | None = None  # generated inputs for the amplified check; None: the settings' `amplify`
 
 
 @dataclass
@@ -58,10 +60,17 @@ class TaskOutcome:
     generation: Generation
     evaluations: list[EvaluationRow]
     seconds: float
+    amplified: AmplifiedCheck | None = None  # `--amplify N`: evaluation only, never seen by generators
 
 
 def run_fingerprint(
-    dataset: Path, generator: str, settings: Settings, examples: int, repair: int, corpus: Path | None = None
+    dataset: Path,
+    generator: str,
+    settings: Settings,
+    examples: int,
+    repair: int,
+    corpus: Path | None = None,
+    amplify: int = 0,
 ) -> str:
     """Identifies 'the same command': what a resumed run must share with the run it continues."""
     material = {
@@ -71,6 +80,7 @@ def run_fingerprint(
         "examples": examples,
         "repair": repair,
         "corpus": str(Path(corpus).resolve()) if corpus is not None else None,
+        **({"amplify": amplify} if amplify else {}),  # absent when off: older runs keep their fingerprints
     }
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -176,7 +186,10 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
 
     store = Store(options.db or settings.db)
     corpus_dir = options.corpus or default_corpus_dir()
-    fingerprint = run_fingerprint(options.dataset, generator_name, settings, options.examples, repair, corpus_dir)
+    amplify = settings.amplify if options.amplify is None else options.amplify
+    fingerprint = run_fingerprint(
+        options.dataset, generator_name, settings, options.examples, repair, corpus_dir, amplify
+    )
     run = None if options.fresh else store.latest_run(fingerprint)
     resumed = run is not None
     if run is None:
@@ -185,7 +198,7 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
             model=settings.llm.model if generator_name in LLM_GENERATORS else None,
             dataset=str(Path(options.dataset).resolve()),
             fingerprint=fingerprint,
-            settings={**settings.model_dump(exclude={"llm": {"api_key"}}), "repair_rounds": repair},
+            settings={**settings.model_dump(exclude={"llm": {"api_key"}}), "repair_rounds": repair, "amplify": amplify},
             git_revision=git_revision(),
             examples=options.examples,
         )
@@ -201,7 +214,11 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
     def work(task: Task) -> TaskOutcome:
         started = time.perf_counter()
         generation = generate_checked(task, generator_name, context)
-        return evaluate_task(task, generation, layers, started=started)
+        outcome = evaluate_task(task, generation, layers, started=started)
+        if amplify > 0 and generation.error is None:  # after generation and repair: nothing flows back
+            outcome.amplified = amplified_check(task, generation.spec_text, amplify, settings)
+            outcome.seconds = time.perf_counter() - started
+        return outcome
 
     done = skipped
     processed = 0
@@ -244,6 +261,18 @@ def auto_workers(generator_name: str, settings: Settings, layers: list[Layer]) -
     return max(1, wanted)
 
 
+def amplified_check(task: Task, spec_text: str, inputs: int, settings: Settings) -> AmplifiedCheck | None:
+    """The amplified check of one generated spec; a crash in it is recorded, the batch goes on."""
+    from specbridge.compare.amplify import amplify_check
+    from specbridge.compare.evaluator import diff_settings
+
+    try:
+        return amplify_check(task, spec_text, inputs=inputs, settings=diff_settings(settings.computable))
+    except Exception as exc:  # noqa: BLE001 - one task's bug must not lose the other tasks' results
+        message = f"internal error in the amplified check: {type(exc).__name__}: {exc}"
+        return AmplifiedCheck(inputs=inputs, verdict=DiffVerdict.UNDECIDED, pairs=0, message=message)
+
+
 def _store_outcome(store: Store, run_id: int, outcome: TaskOutcome) -> None:
     task = outcome.task
     store.write_task_result(
@@ -255,4 +284,5 @@ def _store_outcome(store: Store, run_id: int, outcome: TaskOutcome) -> None:
         generation=outcome.generation,
         evaluations=outcome.evaluations,
         seconds=outcome.seconds,
+        amplified=outcome.amplified,
     )

@@ -54,6 +54,7 @@ class RunReport(BaseModel):
     latency_seconds: float
     repair_rounds_used: int
     seconds: float
+    amplified: dict[str, Any] | None = None  # `run --amplify N`: see amplified_summary
 
     def summary_json(self) -> dict[str, Any]:
         """The documented `report --json` object (plus extra keys a script may use)."""
@@ -147,7 +148,36 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
         latency_seconds=round(latency, 3),
         repair_rounds_used=rounds_used,
         seconds=round(sum(r["seconds"] or 0.0 for r in task_rows), 3),
+        amplified=amplified_summary(store, run, computable_by_task),
     )
+
+
+def amplified_summary(store: Store, run: RunInfo, computable_by_task: dict[str, list[str]]) -> dict[str, Any] | None:
+    """`run --amplify N` beside the test-based figures: tasks sound & complete on the N generated inputs (no
+    miss against the reference spec and its implementation), misses by kind, one counterexample per task."""
+    checks = store.amplified_checks(run.id)
+    if not checks:
+        return None
+    on_tests = {t for t, vs in computable_by_task.items() if vs and all(v == "pass" for v in vs)}
+    sound = {t for t, c in checks.items() if c.sound_complete}
+    kinds: Counter[str] = Counter()
+    for c in checks.values():
+        kinds.update(k for k, n in c.misses.items() if n)
+    return {
+        "inputs": max(c.inputs for c in checks.values()),
+        "tasks_checked": len(checks),
+        "sound_and_complete": len(sound),
+        "sound_and_complete_on_tests_too": len(sound & on_tests),
+        "pass_tests_but_miss": sorted(t for t in on_tests & set(checks) if t not in sound),
+        "undecided": sum(c.verdict.value == "undecided" for c in checks.values()),
+        "tasks_with_miss": dict(kinds),
+        "pairs": sum(c.pairs for c in checks.values()),
+        "counterexamples": {
+            t: {k: ce.model_dump() for k, ce in c.counterexamples.items()}
+            for t, c in checks.items()
+            if c.counterexamples
+        },
+    }
 
 
 def _counts(counter: Counter) -> dict[str, int]:

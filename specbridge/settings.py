@@ -64,6 +64,7 @@ class Settings(BaseModel):
     generator: str | None = None  # None: `specbridge` when an LLM is configured, else `offline`
     repair_rounds: int = 2
     examples: int = 0  # K visible example tests per task
+    amplify: int = 0  # `run --amplify N`: N generated inputs per task for the amplified check (0 = off)
     llm: LLMSettings = Field(default_factory=LLMSettings)
     lean: LeanSettings = Field(default_factory=LeanSettings)
     computable: ComputableSettings = Field(default_factory=ComputableSettings)

@@ -1,7 +1,8 @@
 """The results store: one SQLite file through sqlite-utils.
 
-Tables: runs, tasks (one row per finished task of a run), generations, evaluations. Everything for one task is
-written in one transaction, so a killed run loses at most the task in flight and a re-run skips finished tasks.
+Tables: runs, tasks (one row per finished task of a run), generations, evaluations, amplified (`--amplify`).
+Everything for one task is written in one transaction, so a killed run loses at most the task in flight and a
+re-run skips finished tasks.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import sqlite_utils
 
+from specbridge.comparison import AmplifiedCheck
 from specbridge.errors import SpecBridgeError
 from specbridge.generate.base import Generation
 from specbridge.obligations import Obligation, Verdict
@@ -151,6 +153,24 @@ class Store:
                 foreign_keys=[("run_id", "runs", "id")],
             )
             db["evaluations"].create_index(["run_id", "layer", "verdict"])
+        if "amplified" not in db.table_names():  # `run --amplify N`: one row per task with an oracle
+            db["amplified"].create(
+                {
+                    "run_id": int,
+                    "task_id": str,
+                    "inputs": int,
+                    "verdict": str,  # the generated spec against the reference (DiffVerdict)
+                    "pairs": int,
+                    "undecided": int,
+                    "oracle": str,
+                    "misses": str,  # JSON {kind: count}
+                    "counterexamples": str,  # JSON {kind: Counterexample}
+                    "message": str,
+                    "seconds": float,
+                },
+                pk=("run_id", "task_id"),
+                foreign_keys=[("run_id", "runs", "id")],
+            )
 
     # --- runs -------------------------------------------------------------------------------------------
     def create_run(
@@ -223,6 +243,7 @@ class Store:
         generation: Generation,
         evaluations: list[EvaluationRow],
         seconds: float,
+        amplified: AmplifiedCheck | None = None,
     ) -> None:
         """Everything for one task, in one transaction: all of it lands or none of it does."""
         if generation.unavailable:
@@ -287,6 +308,8 @@ class Store:
                 )
             if rows:
                 self.db["evaluations"].insert_all(rows, replace=True)
+            if amplified is not None:
+                self.db["amplified"].insert(_amplified_row(run_id, task_id, amplified), replace=True)
 
     # --- queries used by report and browser ------------------------------------------------------------------
     def task_rows(self, run_id: int) -> list[dict[str, Any]]:
@@ -295,12 +318,45 @@ class Store:
     def generation_rows(self, run_id: int) -> list[dict[str, Any]]:
         return list(self.db.query("select * from generations where run_id = ? order by rowid", [run_id]))
 
+    def amplified_checks(self, run_id: int) -> dict[str, AmplifiedCheck]:
+        """The amplified checks of a run (`run --amplify N`), by task id."""
+        out = {}
+        for r in self.db.query("select * from amplified where run_id = ? order by rowid", [run_id]):
+            out[r["task_id"]] = AmplifiedCheck(
+                inputs=r["inputs"],
+                verdict=r["verdict"],
+                pairs=r["pairs"],
+                undecided=r["undecided"] or 0,
+                oracle=r["oracle"] or "",
+                misses=json.loads(r["misses"] or "{}"),
+                counterexamples=json.loads(r["counterexamples"] or "{}"),
+                message=r["message"] or "",
+                seconds=r["seconds"] or 0.0,
+            )
+        return out
+
     def evaluation_rows(self, run_id: int, layer: str | None = None) -> list[dict[str, Any]]:
         if layer is None:
             return list(self.db.query("select * from evaluations where run_id = ? order by rowid", [run_id]))
         return list(
             self.db.query("select * from evaluations where run_id = ? and layer = ? order by rowid", [run_id, layer])
         )
+
+
+def _amplified_row(run_id: int, task_id: str, check: AmplifiedCheck) -> dict[str, Any]:
+    return {
+        "run_id": run_id,
+        "task_id": task_id,
+        "inputs": check.inputs,
+        "verdict": check.verdict.value,
+        "pairs": check.pairs,
+        "undecided": check.undecided,
+        "oracle": check.oracle,
+        "misses": json.dumps(check.misses),
+        "counterexamples": json.dumps({k: c.model_dump() for k, c in check.counterexamples.items()}),
+        "message": check.message,
+        "seconds": check.seconds,
+    }
 
 
 def _run_info(row: dict[str, Any]) -> RunInfo:

@@ -39,7 +39,7 @@ FIELDS = ("id", "signature", "reference", "tests", "reject_inputs")
 JSONL_FIELDS = (*FIELDS, "requirement")  # a JSONL line carries its requirement as a field
 SIGNATURE_FIELDS = ("name", "params", "return_type")
 PARAM_FIELDS = ("name", "type")
-REFERENCE_FIELDS = tuple(ReferenceSpec.model_fields)  # precond, postcond, aux, and any field the record gains
+REFERENCE_FIELDS = tuple(ReferenceSpec.model_fields)  # precond, postcond, aux, impl (the oracle) and any new one
 TEST_FIELDS = ("inputs", "expected", "unexpected", "example")
 REJECT_FIELDS = ("inputs", "example")
 
@@ -101,16 +101,17 @@ def task_from_mapping(
         ref = meta["reference"]
         _known_keys(ref, REFERENCE_FIELDS, source, "reference")
         if not isinstance(ref, dict):
-            raise TaskFormatError(source, "expected a mapping with precond/postcond/aux", field="reference")
+            raise TaskFormatError(source, "expected a mapping with precond/postcond/aux/impl", field="reference")
         if not isinstance(ref.get("postcond"), str) or not ref["postcond"].strip():
             raise TaskFormatError(source, "missing or empty", field="reference.postcond")
-        for key in ("precond", "aux"):
+        for key in ("precond", "aux", "impl"):
             if ref.get(key) is not None and not isinstance(ref[key], str):
                 raise TaskFormatError(source, "expected Lean text", field=f"reference.{key}")
         reference = ReferenceSpec(
             precond=(ref.get("precond") or "True").strip(),
             postcond=ref["postcond"].strip(),
             aux=ref.get("aux") or "",
+            impl=ref.get("impl") or "",
         )
         for key in REFERENCE_FIELDS:  # bounded before any parser sees it (deep `[[[…]]]` takes it minutes)
             if isinstance(ref.get(key), str):
@@ -181,6 +182,7 @@ def task_to_mapping(task: Task) -> dict[str, Any]:
             "aux": task.reference.aux,
             "precond": task.reference.precond,
             "postcond": task.reference.postcond,
+            **({"impl": task.reference.impl} if task.reference.impl else {}),
         }
     meta["tests"] = [
         {

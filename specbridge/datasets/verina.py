@@ -118,9 +118,11 @@ def load_verina_task(folder: Path, *, warnings: list[str] | None = None) -> Task
             precond=_dedent_body(sections.get("precond", "")) or "True",
             postcond=_dedent_body(sections["postcond"]),
             aux=aux,
+            impl=_implementation(signature, sections),
         )
         for name in ("precond", "postcond", "aux"):  # bounded before any parser sees them
             leancheck.check_lean_text(getattr(reference, name), str(lean_path), name)
+        leancheck.check_lean_text(reference.impl, str(lean_path), "code")  # the oracle of amplified evaluation
     # types may name the structures the aux sections declare, so they are checked once those are known
     sig_source = task_json if "signature" in meta else folder / "signature.json"
     _check_types(signature, sig_source, leancheck.aux_type_names(reference.aux if reference is not None else ""))
@@ -163,6 +165,20 @@ def load_verina_task(folder: Path, *, warnings: list[str] | None = None) -> Task
         source=str(folder),
         metadata={"format": "verina", **({"imports": imports} if imports else {})},
     )
+
+
+def _implementation(signature: Signature, sections: dict[str, str]) -> str:
+    """VERINA's reference implementation as Lean text: `code_aux`, then the `code` body under the task's
+    signature (which takes the precondition proof `h_precond`); empty when the task has no `code` section."""
+    code = sections.get("code", "")
+    if not code.strip():
+        return ""
+    pre_app = " ".join([signature.precond_name, *(f"({p.name})" for p in signature.params)])
+    head = " ".join(x for x in ("def", signature.name, signature.binders()) if x)
+    body = "\n".join("  " + ln if ln.strip() else "" for ln in _dedent_body(code).splitlines())
+    parts = [without_axioms(sections.get("code_aux", "")).strip("\n")]
+    parts.append(f"{head} (h_precond : {pre_app}) : {signature.return_type} :=\n{body}")
+    return "\n\n".join(p for p in parts if p.strip())
 
 
 def without_axioms(source: str) -> str:

@@ -29,10 +29,9 @@ from typing import Any
 from specbridge.errors import UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
+from specbridge.lean.runtime import Code, Undecided
 from specbridge.lean.stdlib import REGISTRY
 from specbridge.lean.stdlib.mathlib import divisor_list
-
-Code = Callable[[list], Any]
 
 
 def _free_names(node: A.Node, out: set[str]) -> None:
@@ -293,8 +292,6 @@ def expand_prop_binders(node: A.Quant) -> A.Node:
 
 
 def compile_quantifier(c: Any, node: A.Quant, scope: Any) -> tuple[Code, ty.Type]:
-    from specbridge.lean.interp import Undecided
-
     kind = node.kind
     binders = node.binders
     expanded = expand_prop_binders(node)
@@ -1122,8 +1119,6 @@ def _slices(code: Code, kind: str) -> Code:
             return list(dict.fromkeys(subs))
         if kind == "perm":
             if n > 9:
-                from specbridge.lean.interp import Undecided
-
                 raise Undecided(f"permutations of a list of length {n}")
             perms = itertools.permutations(xs)
             return list(dict.fromkeys("".join(p) if isinstance(xs, str) else tuple(p) for p in perms))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from specbridge.errors import EvaluationLimit, LeanRuntimeError
-from specbridge.lean.arith import int_ediv, int_emod, int_fdiv, int_fmod, int_tdiv, int_tmod, nat_div, nat_mod
+from specbridge.lean.arith import int_ediv, int_emod, int_fdiv, int_fmod, int_tdiv, int_tmod, nat_div, nat_mod, nat_sub
 from specbridge.lean.stdlib import alias, builtin
 from specbridge.lean.values import Some
 
@@ -29,9 +29,8 @@ def nat_add(a: int, b: int) -> int:
     return a + b
 
 
-@builtin("Nat.sub", "(a : Nat) (b : Nat) : Nat")
-def nat_sub(a: int, b: int) -> int:
-    return a - b if a > b else 0
+# Truncated subtraction has one implementation, specbridge.lean.arith.nat_sub, shared with the `-` operator.
+builtin("Nat.sub", "(a : Nat) (b : Nat) : Nat")(nat_sub)
 
 
 @builtin("Nat.mul", "(a : Nat) (b : Nat) : Nat")
