@@ -40,8 +40,8 @@ def tasks_command(
                 {
                     "tasks": len(loaded.tasks),
                     "ids": [t.id for t in loaded.tasks],
-                    "warnings": [{"path": w.path, "message": w.message} for w in loaded.warnings],
                     "invalid": [{"path": i.path, "reason": i.reason} for i in loaded.invalid],
+                    "warnings": [{"path": w.path, "message": w.message} for w in loaded.warnings],
                 },
                 ensure_ascii=False,
             )
@@ -59,10 +59,10 @@ def tasks_command(
             "yes" if t.reference else "no",
         )
     console.print(table)
-    for warning in loaded.warnings:
-        err_console.print(f"[yellow]warning:[/yellow] {escape(warning.message)}")
     for bad in loaded.invalid:
         err_console.print(f"[yellow]invalid:[/yellow] {escape(bad.reason)}")
+    for warning in loaded.warnings:
+        err_console.print(f"[yellow]warning:[/yellow] {escape(warning.message)}")
 
 
 def doctor_command(
@@ -113,12 +113,6 @@ def run_command(
     workers: Annotated[
         int, typer.Option(min=0, help="Tasks in flight at once (0: CPU cores when Lean runs, LLM concurrency, else 1).")
     ] = 0,
-    amplify: Annotated[
-        int | None,
-        typer.Option(
-            min=0, help="Also check each spec against the reference on N generated inputs (default: settings)."
-        ),
-    ] = None,
     config: ConfigOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -138,7 +132,6 @@ def run_command(
         corpus=corpus,
         repair_rounds=repair,
         workers=workers,
-        amplify=amplify,
     )
     name = generator or settings.default_generator
     if not json_out:
@@ -208,10 +201,6 @@ def print_report(report) -> None:
         + (f"generation unavailable {report.generation_unavailable}, " if report.generation_unavailable else "")
         + f"[bold]sound & complete {report.sound_and_complete}[/bold] (all hidden computable obligations pass)"
     )
-    if report.amplified:  # `run --amplify N`
-        from specbridge.cli.compare import print_amplified
-
-        print_amplified(report.amplified)
     table = Table(title="verdicts per layer (hidden obligations; the judge answers per task)")
     table.add_column("layer")
     for status in ("pass", "fail", "unknown", "error", "unavailable"):
