@@ -113,6 +113,12 @@ def run_command(
     workers: Annotated[
         int, typer.Option(min=0, help="Tasks in flight at once (0: CPU cores when Lean runs, LLM concurrency, else 1).")
     ] = 0,
+    amplify: Annotated[
+        int | None,
+        typer.Option(
+            min=0, help="Also check each spec against the reference on N generated inputs (default: settings)."
+        ),
+    ] = None,
     config: ConfigOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -132,6 +138,7 @@ def run_command(
         corpus=corpus,
         repair_rounds=repair,
         workers=workers,
+        amplify=amplify,
     )
     name = generator or settings.default_generator
     if not json_out:
@@ -201,6 +208,10 @@ def print_report(report) -> None:
         + (f"generation unavailable {report.generation_unavailable}, " if report.generation_unavailable else "")
         + f"[bold]sound & complete {report.sound_and_complete}[/bold] (all hidden computable obligations pass)"
     )
+    if report.amplified:  # `run --amplify N`
+        from specbridge.cli.compare import print_amplified
+
+        print_amplified(report.amplified)
     table = Table(title="verdicts per layer (hidden obligations; the judge answers per task)")
     table.add_column("layer")
     for status in ("pass", "fail", "unknown", "error", "unavailable"):
