@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import platform
+import re
 import sys
 from typing import Any
 
@@ -10,11 +11,17 @@ from pydantic import BaseModel
 
 from specbridge.settings import Settings
 
+GOOD = ("ok", "available", "reachable", "configured")
+
 
 class Check(BaseModel):
     status: str
     detail: dict[str, Any] = {}
     fix: str | None = None
+
+    @property
+    def good(self) -> bool:
+        return self.status in GOOD
 
 
 def check_python() -> Check:
@@ -54,14 +61,40 @@ def check_llm(settings: Settings, *, probe: bool = True) -> Check:
 
 
 def check_lean(settings: Settings) -> Check:
+    from pathlib import Path
+
     from specbridge.lean.toolchain import lean_status
 
     status = lean_status(settings.lean)
     data = status.model_dump() if hasattr(status, "model_dump") else dict(status.__dict__)
     fix = data.pop("fix", None)
+    if fix and not (Path(status.project_dir) / "lakefile.lean").is_file():
+        # a plain `pip install .` has no Lake project beside it: `lake exe cache get` in the current directory
+        # would not help, so say where the project is
+        fix += (
+            f"; {status.project_dir} is not SpecBridge's Lake project (lakefile.lean, lean-toolchain, "
+            "lean_project/): they are in the SpecBridge source repository; set lean.project_dir (specbridge.toml) "
+            "to a checkout of it"
+        )
     return Check(status=data.pop("status"), detail=data, fix=fix)
 
 
 def doctor(settings: Settings, *, probe_llm: bool = True) -> dict[str, Check]:
-    """Every check, keyed as in `doctor --json`: python, llm, lean."""
-    return {"python": check_python(), "llm": check_llm(settings, probe=probe_llm), "lean": check_lean(settings)}
+    """Every check, keyed as in `doctor --json`: python, llm, lean. Fixes name absolute paths, so that they work
+    whatever the current directory (and say where a file is when the package was installed without sources)."""
+    checks = {"python": check_python(), "llm": check_llm(settings, probe=probe_llm), "lean": check_lean(settings)}
+    return {k: c.model_copy(update={"fix": anywhere(c.fix)}) if c.fix else c for k, c in checks.items()}
+
+
+_DOC = re.compile(r"\bdocs/([\w.-]+\.md)\b")
+
+
+def anywhere(fix: str) -> str:
+    """`docs/lean.md` as an absolute path when the source repository is there, else said to be in it."""
+    from specbridge.lean.toolchain import REPO_ROOT
+
+    def place(match: re.Match[str]) -> str:
+        path = REPO_ROOT / "docs" / match.group(1)
+        return str(path) if path.is_file() else f"docs/{match.group(1)} in the SpecBridge source repository"
+
+    return _DOC.sub(place, fix)

@@ -62,7 +62,14 @@ class UntrustedSpecError(SpecBridgeError):
 
 
 class LLMError(SpecBridgeError):
-    """The model endpoint failed after retries, or its answer could not be used."""
+    """The model endpoint failed after retries, or its answer could not be used.
+
+    `transient`: no answer came (connection, time-out, 429/5xx after the retries): trying later may work, so a
+    resumed run tries again; a refusal or an unusable answer is final."""
+
+    def __init__(self, message: str, *, transient: bool = False):
+        super().__init__(message)
+        self.transient = transient
 
 
 class ConfigError(SpecBridgeError):

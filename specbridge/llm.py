@@ -281,7 +281,8 @@ class LLMClient:
             return completion
         raise LLMError(
             f"model {model!r} at {self.settings.base_url or 'api.openai.com'} failed after {attempts} "
-            f"attempt(s): {last_reason}"
+            f"attempt(s): {last_reason}",
+            transient=True,
         )
 
     async def _one_call(self, model: str, messages: list[Message], params: dict[str, Any]) -> Completion:

@@ -24,7 +24,7 @@ from specbridge.evaluate.layers import build_layers
 from specbridge.generate import Generation, GenerationContext, get_generator
 from specbridge.obligations import Status, Verdict, build_obligations
 from specbridge.settings import Settings
-from specbridge.store import EvaluationRow, RunInfo, Store
+from specbridge.store import INTERNAL_ERROR, EvaluationRow, RunInfo, Store
 from specbridge.tasks import Task
 
 LLM_GENERATORS = ("specbridge", "baseline")
@@ -42,6 +42,7 @@ class RunOptions:
     corpus: Path | None = None  # retrieval corpus for offline/LLM generators; default datasets/examples
     repair_rounds: int | None = None
     workers: int = 0  # 0: automatic — CPU cores when Lean runs, the LLM concurrency for LLM generators, else 1
+    retry_failed: bool = False  # resume: also redo tasks whose generation failed with a final answer
     amplify: int | None = None  # generated inputs for the amplified check; None: the settings' `amplify`
 
 
@@ -52,6 +53,7 @@ class RunResult:
     skipped: int  # tasks already finished in an earlier invocation
     processed: int
     invalid: list[InvalidTask] = field(default_factory=list)
+    total: int = 0  # tasks of this invocation (after --limit)
 
 
 @dataclass
@@ -100,7 +102,10 @@ def git_revision() -> str | None:
 
 
 def default_corpus_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "datasets" / "examples"
+    """The solved example tasks shipped with the package (package data, so a plain `pip install .` has them)."""
+    from specbridge.resources import default_corpus_dir as packaged
+
+    return packaged()
 
 
 def evaluate_task(
@@ -130,7 +135,7 @@ def _evaluate_layer(layer: Layer, task: Task, spec_text: str, obligations: list)
         return verdicts
     except Exception as exc:  # noqa: BLE001 - one task's bug must not lose the other tasks' results
         message = f"internal error in the {layer.name} layer: {type(exc).__name__}: {exc}"
-        return [Verdict(status=Status.UNKNOWN, message=message, cause="internal error") for _ in range(count)]
+        return [Verdict(status=Status.UNKNOWN, message=message, cause=INTERNAL_ERROR) for _ in range(count)]
 
 
 def generate_checked(task: Task, generator_name: str, context: GenerationContext) -> Generation:
@@ -143,7 +148,9 @@ def generate_checked(task: Task, generator_name: str, context: GenerationContext
         return Generation(generator=generator_name, error=str(exc))
     except Exception as exc:  # noqa: BLE001 - a generator bug must not stop the batch
         return Generation(
-            generator=generator_name, error=f"internal error in the generator: {type(exc).__name__}: {exc}"
+            generator=generator_name,
+            error=f"internal error in the generator: {type(exc).__name__}: {exc}",
+            transient=True,  # a crash is no answer: a resumed run (perhaps with a fixed generator) tries again
         )
     if generation.error is None:
         if not generation.spec_text.strip():
@@ -161,8 +168,32 @@ def check_untrusted(spec_text: str) -> None:
     sandbox_check(spec_text)
 
 
-def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCallback | None = None) -> RunResult:
-    """The batch job over a dataset; returns the run it wrote (new or resumed)."""
+class RunInterrupted(Exception):  # noqa: N818 - not an error: the user stopped the run
+    """Ctrl-C (or SIGTERM) during a run: finished tasks are stored; the same command resumes."""
+
+    def __init__(self, run: RunInfo, done: int, total: int):
+        self.run, self.done, self.total = run, done, total
+        super().__init__(f"run {run.id}: {done} of {total} tasks finished; run the same command again to resume")
+
+
+@dataclass
+class PreparedRun:
+    """A run checked and recorded, ready to execute: every usage error is raised before anything runs."""
+
+    options: RunOptions
+    settings: Settings
+    store: Store
+    run: RunInfo
+    resumed: bool
+    tasks: list[Task]
+    todo: list[Task]
+    generator: str
+    context: GenerationContext
+    invalid: list[InvalidTask]
+
+
+def prepare_run(options: RunOptions, settings: Settings) -> PreparedRun:
+    """Load the dataset, check the generator, corpus and database, and create or pick the run to resume."""
     loaded = load_dataset(options.dataset)
     if not loaded.tasks:  # nothing to run: say so rather than record an empty run that looks like a result
         reasons = "".join(f"\n  invalid: {bad.reason}" for bad in loaded.invalid)
@@ -184,9 +215,9 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
     if options.limit is not None:
         tasks = tasks[: options.limit]
 
-    store = Store(options.db or settings.db)
-    corpus_dir = options.corpus or default_corpus_dir()
-    amplify = settings.amplify if options.amplify is None else options.amplify
+    store = Store(options.db or settings.db)  # refuses a foreign file before writing to it
+    corpus_dir = Path(options.corpus) if options.corpus is not None else default_corpus_dir()
+    amplify = amplify_inputs(options, settings)
     fingerprint = run_fingerprint(
         options.dataset, generator_name, settings, options.examples, repair, corpus_dir, amplify
     )
@@ -202,21 +233,35 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
             git_revision=git_revision(),
             examples=options.examples,
         )
-    finished = store.finished_task_ids(run.id)
+    store.start_run(run.id, len(tasks))
+    finished = store.finished_task_ids(run.id, retry_failed=options.retry_failed)
     todo = [t for t in tasks if t.id not in finished]
-    skipped = len(tasks) - len(todo)
-
     corpus = load_dataset(corpus_dir).tasks if generator_name not in ("reference",) and corpus_dir.exists() else []
     context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=repair)
-    layers = build_layers(settings)
-    workers = options.workers or auto_workers(generator_name, settings, layers)
+    return PreparedRun(
+        options, settings, store, store.run(run.id), resumed, tasks, todo, generator_name, context, loaded.invalid
+    )
+
+
+def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCallback | None = None) -> RunResult:
+    """The batch job over a dataset; returns the run it wrote (new or resumed)."""
+    return execute_run(prepare_run(options, settings), progress=progress)
+
+
+def execute_run(prepared: PreparedRun, *, progress: ProgressCallback | None = None) -> RunResult:
+    """Generate, evaluate and store every task still to do; raises RunInterrupted on Ctrl-C (work is kept)."""
+    store, run, tasks, todo = prepared.store, prepared.run, prepared.tasks, prepared.todo
+    skipped = len(tasks) - len(todo)
+    layers = build_layers(prepared.settings)
+    workers = prepared.options.workers or auto_workers(prepared.generator, prepared.settings, layers)
+    amplify = amplify_inputs(prepared.options, prepared.settings)
 
     def work(task: Task) -> TaskOutcome:
         started = time.perf_counter()
-        generation = generate_checked(task, generator_name, context)
+        generation = generate_checked(task, prepared.generator, prepared.context)
         outcome = evaluate_task(task, generation, layers, started=started)
         if amplify > 0 and generation.error is None:  # after generation and repair: nothing flows back
-            outcome.amplified = amplified_check(task, generation.spec_text, amplify, settings)
+            outcome.amplified = amplified_check(task, generation.spec_text, amplify, prepared.settings)
             outcome.seconds = time.perf_counter() - started
         return outcome
 
@@ -224,7 +269,8 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
     processed = 0
     if progress:
         progress("", done, len(tasks))
-    with ThreadPoolExecutor(max_workers=workers) as pool:
+    pool = ThreadPoolExecutor(max_workers=workers)
+    try:
         pending: set[Future[TaskOutcome]] = set()
         queue = iter(todo)
         for task in queue:
@@ -233,7 +279,11 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
                 break
         while pending:
             completed, pending = wait(pending, return_when=FIRST_COMPLETED)
+            stop: BaseException | None = None
             for future in completed:
+                if isinstance(future.exception(), KeyboardInterrupt):
+                    stop = future.exception()  # store the other finished tasks first: their work is kept
+                    continue
                 outcome = future.result()
                 _store_outcome(store, run.id, outcome)
                 done += 1
@@ -243,9 +293,24 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
                 nxt = next(queue, None)
                 if nxt is not None:
                     pending.add(pool.submit(work, nxt))
+            if stop is not None:
+                raise stop
+    except KeyboardInterrupt as exc:
+        # queued tasks are dropped; the ones in flight finish in the background and are not stored
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise RunInterrupted(store.run(run.id), done, len(tasks)) from exc
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
     store.finish_run(run.id)
     return RunResult(
-        run=store.run(run.id), resumed=resumed, skipped=skipped, processed=processed, invalid=loaded.invalid
+        run=store.run(run.id),
+        resumed=prepared.resumed,
+        skipped=skipped,
+        processed=processed,
+        invalid=prepared.invalid,
+        total=len(tasks),
     )
 
 
@@ -259,6 +324,11 @@ def auto_workers(generator_name: str, settings: Settings, layers: list[Layer]) -
     if generator_name in LLM_GENERATORS:
         wanted = max(wanted, settings.llm.concurrency)
     return max(1, wanted)
+
+
+def amplify_inputs(options: RunOptions, settings: Settings) -> int:
+    """Generated inputs per task for the amplified check (`--amplify N`, else the settings' `amplify`)."""
+    return settings.amplify if options.amplify is None else options.amplify
 
 
 def amplified_check(task: Task, spec_text: str, inputs: int, settings: Settings) -> AmplifiedCheck | None:

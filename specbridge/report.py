@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from specbridge.evaluate.agreement import find_disagreements
 from specbridge.evaluate.layers import LAYER_NAMES
 from specbridge.obligations import Status
+from specbridge.results import incomplete_note, run_state, unavailable_reasons
 from specbridge.store import RunInfo, Store
 
 STATUSES = [s.value for s in Status]
@@ -54,6 +55,11 @@ class RunReport(BaseModel):
     latency_seconds: float
     repair_rounds_used: int
     seconds: float
+    total_tasks: int | None = None  # tasks the run's last invocation meant to finish
+    complete: bool = True
+    retry_tasks: int = 0  # tasks with no final answer yet (lost connection, crashed layer): a rerun retries them
+    incomplete: str | None = None  # "incomplete: 40 of 95 tasks; run again to resume", when it is not finished
+    unavailable_reasons: dict[str, str] = Field(default_factory=dict)  # layer -> why it gave no verdicts
     amplified: dict[str, Any] | None = None  # `run --amplify N`: see amplified_summary
 
     def summary_json(self) -> dict[str, Any]:
@@ -121,6 +127,7 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
         protocol = "no visible tests: every test is hidden from the generator"
     if run.generator == "reference":
         protocol = "reference specs (dataset self-check): no generator involved"
+    retry = sum(1 for r in task_rows if r.get("transient"))
     return RunReport(
         run=run.id,
         generator=run.generator,
@@ -148,6 +155,11 @@ def build_report(store: Store, run: RunInfo) -> RunReport:
         latency_seconds=round(latency, 3),
         repair_rounds_used=rounds_used,
         seconds=round(sum(r["seconds"] or 0.0 for r in task_rows), 3),
+        total_tasks=run.total_tasks,
+        complete=run_state(run, len(task_rows))[0],
+        retry_tasks=retry,
+        incomplete=incomplete_note(run, len(task_rows), retry),
+        unavailable_reasons=unavailable_reasons(store, run),
         amplified=amplified_summary(store, run, computable_by_task),
     )
 

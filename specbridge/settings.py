@@ -99,7 +99,6 @@ def load_settings(config: Path | None = None, *, env: dict[str, str] | None = No
     data["llm"], data["lean"] = llm, lean
     try:
         return Settings.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"])
-        raise ConfigError(f"{path}: field {field}: {first['msg']}") from exc
+    except ValidationError as exc:  # every mistake at once, not one per attempt
+        problems = [f"field {'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()]
+        raise ConfigError(f"{path}: " + "; ".join(problems)) from exc

@@ -7,9 +7,12 @@ re-run skips finished tasks.
 
 from __future__ import annotations
 
+import errno
 import json
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +25,58 @@ from specbridge.generate.base import Generation
 from specbridge.obligations import Obligation, Verdict
 
 SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 60_000  # another run writing to the same database: wait this long for its write to end
+
+INTERNAL_ERROR = "internal error"  # Verdict.cause of a layer that crashed on a task (pipeline._evaluate_layer)
+# Verdict causes that are no final answer: a task with one is done again by a resumed run
+RETRY_CAUSES = (INTERNAL_ERROR, "no answer from the model")
+
+
+class StoreError(SpecBridgeError):
+    """The results database cannot be read or written (full disk, locked, not ours); the message says which."""
+
+
+def describe_db_error(path: Path, exc: BaseException) -> str:
+    """One sentence a user can act on, for an sqlite3 or OS error on the results database."""
+    text = str(exc)
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC or "disk is full" in text or "SQLITE_FULL" in text:
+        return (
+            f"{path}: the disk is full ({text}); free some space and run the same command again "
+            "(finished tasks are kept and skipped)"
+        )
+    if "locked" in text or "busy" in text:
+        return (
+            f"{path}: the database is locked by another process for more than {BUSY_TIMEOUT_MS // 1000}s "
+            f"({text}); wait for the other `specbridge run` to finish or use another --db"
+        )
+    if isinstance(exc, OSError):
+        return f"{path}: cannot use the results database ({exc.strerror or text})"
+    return f"{path}: cannot open the results database ({text})"
+
+
+def check_results_file(path: Path) -> None:
+    """Refuse, without writing to it, a file that is not SQLite or is another program's SQLite database.
+
+    A missing or empty file is fine (the schema will be made). Opened read-only, so that a foreign file keeps its
+    journal mode and contents."""
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        return
+    if not path.is_file():
+        raise StoreError(f"{path}: not a file; choose another --db")
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            tables = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path}: cannot open the results database ({exc})") from exc
+    if tables and "runs" not in tables:
+        shown = ", ".join(sorted(tables)[:5])
+        raise StoreError(
+            f"{path}: not a SpecBridge results database (it has other tables: {shown}; no runs table); "
+            "it was left untouched: choose another --db"
+        )
 
 
 @dataclass(frozen=True)
@@ -36,6 +91,11 @@ class RunInfo:
     settings: dict[str, Any]
     git_revision: str | None
     examples: int
+    total_tasks: int | None = None  # tasks the last invocation meant to finish; None in older databases
+
+    @property
+    def complete(self) -> bool:
+        return self.ended is not None
 
 
 @dataclass(frozen=True)
@@ -52,15 +112,43 @@ class Store:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        check_results_file(self.path)  # before anything is written: a foreign file stays as it was
         try:
             if self.path.parent and not self.path.parent.exists():
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite_utils.Database(self.path)
+            self.db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA busy_timeout=10000")
-            self._ensure_schema()
+            with self._transaction():  # two runs starting together must not both create the tables
+                self._ensure_schema()
+        except (sqlite3.DatabaseError, OSError, sqlite_utils.db.AlterError) as exc:
+            raise StoreError(describe_db_error(self.path, exc)) from exc
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction that takes the write lock first (BEGIN IMMEDIATE).
+
+        A deferred transaction that reads and then writes fails at once with `database is locked` when another
+        run wrote in between (SQLite cannot wait there); taking the lock up front makes it wait busy_timeout."""
+        conn = self.db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            with self.db.atomic():
+                yield
+        except BaseException:
+            if conn.in_transaction:
+                conn.rollback()
+            raise
+        conn.commit()
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A write transaction whose database errors (full disk, lock held too long) are StoreErrors."""
+        try:
+            with self._transaction():
+                yield
         except (sqlite3.DatabaseError, OSError) as exc:
-            raise SpecBridgeError(f"{self.path}: cannot open the results database ({exc})") from exc
+            raise StoreError(describe_db_error(self.path, exc)) from exc
 
     @classmethod
     def open_existing(cls, path: str | Path) -> Store:
@@ -107,6 +195,7 @@ class Store:
                     "status": str,  # generated | generation_failed | generation_unavailable
                     "finished": float,
                     "seconds": float,
+                    "transient": int,  # 1: no final answer (connection lost, layer crashed): resume redoes it
                 },
                 pk=("run_id", "task_id"),
                 foreign_keys=[("run_id", "runs", "id")],
@@ -148,11 +237,21 @@ class Store:
                     "message": str,
                     "cause": str,
                     "seconds": float,
+                    "inputs": str,  # JSON {param: Lean literal}: what `specbridge show` prints
+                    "output": str,  # the expected (post_accepts) or wrong (post_rejects) result
                 },
                 pk=("run_id", "task_id", "layer", "obligation"),
                 foreign_keys=[("run_id", "runs", "id")],
             )
             db["evaluations"].create_index(["run_id", "layer", "verdict"])
+        # added after the first release: older databases get the columns on open
+        if "total_tasks" not in db["runs"].columns_dict:
+            db["runs"].add_column("total_tasks", int)
+        if "transient" not in db["tasks"].columns_dict:
+            db["tasks"].add_column("transient", int)
+        for column in ("inputs", "output"):
+            if column not in db["evaluations"].columns_dict:
+                db["evaluations"].add_column(column, str)
         if "amplified" not in db.table_names():  # `run --amplify N`: one row per task with an oracle
             db["amplified"].create(
                 {
@@ -184,7 +283,7 @@ class Store:
         git_revision: str | None,
         examples: int,
     ) -> RunInfo:
-        with self.db.atomic():
+        with self._writing():
             row_id = (
                 self.db["runs"]
                 .insert(
@@ -225,12 +324,23 @@ class Store:
         return [_run_info(r) for r in self.db.query("select * from runs order by id")]
 
     def finish_run(self, run_id: int) -> None:
-        with self.db.atomic():
+        with self._writing():
             self.db["runs"].update(run_id, {"ended": time.time()})
 
+    def start_run(self, run_id: int, total_tasks: int) -> None:
+        """Record how many tasks this invocation means to finish (a resumed run may be given more), unfinished."""
+        with self._writing():
+            self.db["runs"].update(run_id, {"total_tasks": total_tasks, "ended": None})
+
     # --- per task -----------------------------------------------------------------------------------------
-    def finished_task_ids(self, run_id: int) -> set[str]:
-        return {r["task_id"] for r in self.db.query("select task_id from tasks where run_id = ?", [run_id])}
+    def finished_task_ids(self, run_id: int, *, retry_failed: bool = False) -> set[str]:
+        """Tasks a resumed run skips: all finished ones but those whose generation failed transiently (a lost
+        connection, a time-out, 429/5xx after the retries, a crashed layer); with `retry_failed`, every failed
+        generation is done again too. A final outcome (a spec that fails, a refusal) is kept."""
+        sql = "select task_id from tasks where run_id = ? and not coalesce(transient, 0)"
+        if retry_failed:
+            sql += " and status not in ('generation_failed', 'generation_unavailable')"
+        return {r["task_id"] for r in self.db.query(sql, [run_id])}
 
     def write_task_result(
         self,
@@ -245,14 +355,22 @@ class Store:
         seconds: float,
         amplified: AmplifiedCheck | None = None,
     ) -> None:
-        """Everything for one task, in one transaction: all of it lands or none of it does."""
+        """Everything for one task, in one transaction: all of it lands or none of it does.
+
+        A task done again on resume replaces its earlier rows (its old verdicts are deleted first)."""
         if generation.unavailable:
             status = "generation_unavailable"  # no engine to generate with: neither a pass nor a fail
         elif generation.error:
             status = "generation_failed"
         else:
             status = "generated"
-        with self.db.atomic():
+        # no final answer yet (a lost connection, a time-out, a crashed layer): a resumed run does it again
+        transient = bool(generation.error and generation.transient) or any(
+            ev.verdict.cause in RETRY_CAUSES for ev in evaluations
+        )
+        with self._writing():
+            self.db.execute("delete from evaluations where run_id = ? and task_id = ?", [run_id, task_id])
+            self.db.execute("delete from amplified where run_id = ? and task_id = ?", [run_id, task_id])
             self.db["tasks"].insert(
                 {
                     "run_id": run_id,
@@ -263,6 +381,7 @@ class Store:
                     "status": status,
                     "finished": time.time(),
                     "seconds": seconds,
+                    "transient": int(transient),
                 },
                 replace=True,
             )
@@ -304,6 +423,8 @@ class Store:
                         "message": ev.verdict.message,
                         "cause": ev.verdict.cause,
                         "seconds": ev.verdict.seconds,
+                        "inputs": json.dumps(dict(ob.inputs), ensure_ascii=False) if ob else None,
+                        "output": ob.output if ob else None,
                     }
                 )
             if rows:
@@ -371,4 +492,5 @@ def _run_info(row: dict[str, Any]) -> RunInfo:
         settings=json.loads(row["settings"] or "{}"),
         git_revision=row["git_revision"],
         examples=row["examples"] or 0,
+        total_tasks=row.get("total_tasks"),
     )

@@ -122,6 +122,8 @@ def test_compare_warns_when_the_runs_hid_different_tests(tmp_path):
     runs = [new_run(store, "offline", examples=k, fingerprint=str(k)) for k in (0, 2)]
     assert compare_runs(store, *runs).examples == (0, 2)
     out = CliRunner().invoke(app, ["compare", str(runs[0].id), str(runs[1].id), "--db", str(db)])
-    assert out.exit_code == 0 and "--examples 0 vs 2" in out.output and "not like for like" in out.output
+    assert "--examples 0 vs 2" in out.output and "not like for like" in out.output
+    # the runs share no finished task: every figure is 0, so it says so and exits 1 (it printed zeros silently)
+    assert out.exit_code == 1 and "no finished task in common" in out.output
     same = CliRunner().invoke(app, ["compare", str(runs[0].id), str(runs[0].id), "--db", str(db)])
     assert "like for like" not in same.output

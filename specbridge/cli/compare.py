@@ -16,7 +16,18 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from specbridge.cli.common import ConfigOption, JsonOption, console, err_console, fail, settings_or_exit, task_progress
+from specbridge.cli.common import (
+    EXIT_INCOMPLETE,
+    EXIT_OK,
+    EXIT_USAGE,
+    ConfigOption,
+    JsonOption,
+    console,
+    err_console,
+    fail,
+    settings_or_exit,
+    task_progress,
+)
 from specbridge.errors import SpecBridgeError
 
 _EXIT_HELP = "Exit codes: 0 nothing found, 1 findings (or undecided), 2 bad input."
@@ -79,8 +90,8 @@ def diff_command(
     if result.error:
         if not json_out:
             err_console.print(f"[red]error:[/red] {escape(result.error)}")
-        raise typer.Exit(2)
-    raise typer.Exit(0 if result.verdict.value == "equivalent" else 1)
+        raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(EXIT_OK if result.verdict.value == "equivalent" else EXIT_INCOMPLETE)
 
 
 def _holds(b: bool) -> str:
@@ -148,7 +159,7 @@ def audit_command(
         _print_audit(report, show)
         for bad in loaded.invalid:
             err_console.print(f"[yellow]invalid task:[/yellow] {escape(bad.reason)}")
-    raise typer.Exit(1 if findings else 0)
+    raise typer.Exit(EXIT_INCOMPLETE if findings else EXIT_OK)
 
 
 def _print_audit(report, show: int) -> None:  # noqa: ANN001 - an AuditReport

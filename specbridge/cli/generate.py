@@ -9,9 +9,8 @@ import typer
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
-from rich.syntax import Syntax
 
-from specbridge.cli.common import ConfigOption, console, err_console, fail, settings_or_exit
+from specbridge.cli.common import EXIT_INCOMPLETE, ConfigOption, console, err_console, fail, settings_or_exit
 from specbridge.errors import SpecBridgeError
 
 
@@ -32,9 +31,15 @@ def generate_command(
         Path | None, typer.Option(help="Solved tasks to retrieve examples from (default: datasets/examples).")
     ] = None,
     repair: Annotated[int | None, typer.Option(help="Repair rounds (default from settings).")] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="No rules or colours: the plan and the Lean text only, as plain text.")
+    ] = False,
     config: ConfigOption = None,
 ) -> None:
-    """Generate the spec of one requirement: prints the plan (NLFP) and the Lean spec."""
+    """Generate the spec of one requirement: prints the plan (NLFP) and the Lean spec.
+
+    The Lean text is printed verbatim (never wrapped or cut, whatever the terminal width), so it can be copied.
+    Exit 0 with a spec, 1 when the generator gave none, 2 on bad input."""
     from specbridge.generate.single import generate_for_file
 
     settings = settings_or_exit(config)
@@ -44,17 +49,32 @@ def generate_command(
         )
     except SpecBridgeError as exc:
         raise fail(exc) from exc
+    decorated = not plain and console.is_terminal
+    # undecorated (a pipe, --plain): stdout carries the plan and the Lean text only, the rest goes to stderr
+    info = console if decorated else err_console
     header = escape(task.signature.lean_header())
-    console.print(f"[bold]{escape(task.id)}[/bold]  {header}  generator: [bold]{gen.generator}[/bold]")
+    info.print(f"[bold]{escape(task.id)}[/bold]  {header}  generator: [bold]{gen.generator}[/bold]")
     if gen.plan:
-        console.print(Panel(Markdown(gen.plan), title="plan (NLFP)", expand=False))
+        if decorated:
+            console.print(Panel(Markdown(gen.plan), title="plan (NLFP)", expand=False))
+        else:
+            print(f"-- plan (NLFP)\n{gen.plan.strip()}\n")
     if gen.spec_text:
-        console.print(Panel(Syntax(gen.spec_text, "lean", word_wrap=True), title="spec", expand=False))
+        # Lean text goes out verbatim with print(): a rich Panel/Syntax crops or wraps lines at the terminal width
+        # (an 80-column terminal lost the end of the postcondition header), and copied Lean must stay valid
+        if decorated:
+            console.rule("spec (Lean)", align="left")
+        print(gen.spec_text.rstrip("\n"), flush=True)
+        if decorated:
+            console.rule()
     if gen.notes:
-        console.print(gen.notes, style="dim", markup=False, highlight=False)
+        if decorated:
+            console.print(gen.notes, style="dim", markup=False, highlight=False)
+        else:
+            print("\n".join(f"-- {line}" for line in gen.notes.splitlines()))
     u = gen.usage
     if u.calls:
-        console.print(
+        info.print(
             f"model calls: {u.calls} ({u.cached_calls} cached), tokens: {u.prompt_tokens} in / "
             f"{u.completion_tokens} out, latency: {u.latency:.1f}s, rounds: {len(gen.rounds)}",
             style="dim",
@@ -62,11 +82,11 @@ def generate_command(
     if gen.error:
         label = "unavailable" if gen.unavailable else "error"
         err_console.print(f"[red]{label}:[/red] {escape(gen.error)}", markup=True, highlight=False)
-        raise typer.Exit(3 if gen.unavailable else 1)
+        raise typer.Exit(EXIT_INCOMPLETE)
     if out is not None:
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(gen.spec_text, encoding="utf-8")
         except OSError as exc:
             raise fail(SpecBridgeError(f"{out}: cannot write ({exc.strerror or exc})")) from exc
-        console.print(f"spec written to {out}")
+        err_console.print(f"spec written to {out}")

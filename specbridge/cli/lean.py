@@ -79,10 +79,14 @@ def check_command(
 ) -> None:
     """Check a .lean file with Lean (printing its messages), or prove a task's obligations for a spec."""
     settings = settings_or_exit(config)
+    if not path.exists():  # said before looking for Lean: a typo is not "Lean unavailable"
+        raise fail(SpecBridgeError(f"{path}: no such file or task folder"))
     status = lean_status(settings.lean)
     if not status.available:
         err_console.print(f"[yellow]unavailable:[/yellow] {escape(status.fix)}")
-        raise typer.Exit(3)
+        if json_out:
+            print(json.dumps({"status": "unavailable", "fix": status.fix}, ensure_ascii=False))
+        raise typer.Exit(1)
     if path.suffix == ".lean" and path.is_file():
         run = run_lean_file(path.resolve(), status, timeout=settings.lean.timeout)
         if json_out:

@@ -50,7 +50,13 @@ def judge_spec(task: Task, spec_text: str, client: LLMClient) -> Verdict:
     try:
         completion = client.complete(messages)
     except LLMError as exc:
-        return Verdict(status=Status.ERROR, message=f"judge call failed: {exc}", seconds=time.perf_counter() - started)
+        return Verdict(
+            status=Status.ERROR,
+            message=f"judge call failed: {exc}",
+            seconds=time.perf_counter() - started,
+            # no answer came (store.RETRY_CAUSES): a resumed run asks again
+            cause="no answer from the model" if exc.transient else None,
+        )
     try:
         answer = parse_judge_answer(completion.text)
     except ValueError as exc:

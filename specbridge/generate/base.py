@@ -45,6 +45,7 @@ class Generation(BaseModel):
     error: str | None = None
     notes: str = ""  # e.g. which corpus task an offline spec was adapted from
     unavailable: bool = False  # no engine to generate with (no LLM configured): neither a pass nor a fail
+    transient: bool = False  # the error is no final answer (connection lost, time-out): a resumed run retries it
 
 
 @dataclass

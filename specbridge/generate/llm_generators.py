@@ -107,6 +107,7 @@ class _LLMGenerator:
             return Generation(
                 generator=self.name,
                 error=f"model call failed: {exc}",
+                transient=exc.transient,
                 usage=session.usage,
                 rounds=session.rounds,
             )

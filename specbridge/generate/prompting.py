@@ -1,4 +1,4 @@
-"""Prompts for the LLM generators: jinja2 templates in the repository's `prompts/` folder, rendered to messages.
+"""Prompts for the LLM generators: jinja2 templates in `specbridge/prompts/` (package data), rendered to messages.
 
 Every prompt is given the requirement, the signature, the exact Lean skeleton to fill, the task's visible
 example tests and retrieved examples from *other* tasks (their requirement and spec). Hidden tests are never
@@ -7,14 +7,13 @@ rendered: callers pass `task.visible_view()`, and `example_tests` below reads on
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 
-import specbridge
+from specbridge import resources
 from specbridge.nlfp import describe_spec
 from specbridge.retrieval import requirement_text
 from specbridge.tasks import ReferenceSpec, Signature, Task, Visibility, render_spec_source
@@ -24,11 +23,8 @@ MAX_EXAMPLE_REQUIREMENT = 1500
 
 
 def prompts_dir() -> Path:
-    """The `prompts/` folder: $SPECBRIDGE_PROMPTS, else the one beside the package (source or `pip install -e`)."""
-    override = os.environ.get("SPECBRIDGE_PROMPTS")
-    if override:
-        return Path(override)
-    return Path(specbridge.__file__).resolve().parent.parent / "prompts"
+    """The templates: $SPECBRIDGE_PROMPTS, else `specbridge/prompts` (package data, also in a plain install)."""
+    return resources.prompts_dir()
 
 
 @lru_cache(maxsize=4)
@@ -44,7 +40,7 @@ def _environment(folder: str) -> jinja2.Environment:
 
 
 def render_template(name: str, **values: object) -> str:
-    """Render `prompts/<name>` with `values`; a missing value is an error, not an empty string."""
+    """Render `specbridge/prompts/<name>` with `values`; a missing value is an error, not an empty string."""
     return _environment(str(prompts_dir())).get_template(name).render(**values).strip() + "\n"
 
 

@@ -12,8 +12,10 @@ from specbridge.tasks import Task
 
 
 def default_corpus_dir() -> Path:
-    """The repository's own example dataset, the default retrieval corpus."""
-    return Path(__file__).resolve().parents[2] / "datasets" / "examples"
+    """The package's own example dataset, the default retrieval corpus."""
+    from specbridge.resources import default_corpus_dir as packaged
+
+    return packaged()
 
 
 def load_corpus(corpus: Path | None) -> list[Task]:

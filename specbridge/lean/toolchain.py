@@ -143,5 +143,16 @@ def lean_status(settings: LeanSettings, *, probe_version: bool = True) -> LeanSt
         if done.returncode != 0:
             detail = (done.stderr or done.stdout).strip().splitlines()[-1:] or [f"exit code {done.returncode}"]
             return status.model_copy(update={"status": "unavailable", "fix": f"`{' '.join(argv)}` failed: {detail[0]}"})
-        status = status.model_copy(update={"version": done.stdout.strip().splitlines()[0] if done.stdout else None})
+        first = done.stdout.strip().splitlines()[0] if done.stdout.strip() else ""
+        if not first.startswith("Lean (version"):
+            # `SPECBRIDGE_LEAN=/usr/bin/true` exits 0 too: only Lean's own version line says it is Lean
+            shown = repr(first[:80]) if first else "nothing"
+            return status.model_copy(
+                update={
+                    "status": "unavailable",
+                    "fix": f"`{' '.join(argv)}` printed {shown}, not Lean's `Lean (version …)` line: point "
+                    "SPECBRIDGE_LEAN at a real `lean` or `lake` binary (see docs/lean.md)",
+                }
+            )
+        status = status.model_copy(update={"version": first})
     return status

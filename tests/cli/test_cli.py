@@ -42,7 +42,7 @@ def make_dataset(tmp_path, n=3, broken=True):
 def test_tasks_json(tmp_path):
     folder = make_dataset(tmp_path)
     result = runner.invoke(app, ["tasks", str(folder), "--json"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # an invalid task: done, but not everything was loaded
     data = json.loads(result.stdout)
     assert data["tasks"] == 3 and data["ids"] == ["t0", "t1", "t2"]
     assert data["invalid"][0]["path"].endswith("broken.md") and "YAML" in data["invalid"][0]["reason"]
@@ -62,7 +62,8 @@ def test_run_and_report_json(tmp_path, monkeypatch):
     folder = make_dataset(tmp_path)
     db = tmp_path / "r.db"
     result = runner.invoke(app, ["run", str(folder), "--generator", "reference", "--db", str(db), "--json"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # broken.md was skipped
+    assert json.loads(result.stdout)["invalid"][0]["path"].endswith("broken.md")
     result = runner.invoke(app, ["report", "--db", str(db), "--json"])
     report = json.loads(result.stdout)
     assert report["generator"] == "reference"
@@ -129,7 +130,7 @@ def test_doctor_json_without_engines(tmp_path, monkeypatch):
     monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "no-lean"))
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["doctor", "--json"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # engines missing: each is reported with its fix
     data = json.loads(result.stdout)
     assert data["llm"]["status"] == "not configured" and data["llm"]["fix"]
     assert data["lean"]["status"] == "unavailable" and data["lean"]["fix"]
@@ -140,7 +141,7 @@ def test_export_jsonl(tmp_path):
     folder = make_dataset(tmp_path)
     out = tmp_path / "out.jsonl"
     result = runner.invoke(app, ["export", str(folder), "--jsonl", str(out)])
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # broken.md was not exported
     assert len(out.read_text(encoding="utf-8").splitlines()) == 3
 
 
@@ -183,7 +184,7 @@ def test_invalid_task_reasons_are_printed_verbatim_not_as_rich_markup(tmp_path):
     for command in (["tasks"], ["validate"], ["export", "--jsonl", str(tmp_path / "o.jsonl")]):
         result = runner.invoke(app, [command[0], str(folder), *command[1:]])
         assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-        assert result.exit_code == 0, result.output
+        assert result.exit_code == 1, result.output  # done, but two task files are invalid
         assert "nosig.md [signature]: missing" in result.output
         assert "closetag.md [tests[0].expected]: not a Lean literal: '[/x]'" in result.output
 
@@ -206,7 +207,7 @@ def test_validate_specs_file_bad_lines_untrusted_and_missing_file(tmp_path):
         encoding="utf-8",
     )
     result = runner.invoke(app, ["validate", str(folder), "--specs", str(specs), "--json"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # a bad line and a refused spec: validation did not pass
     data = json.loads(result.stdout)
     # a bad line is reported with file:line and the other specs are still evaluated
     assert len(data["invalid_specs"]) == 1 and data["invalid_specs"][0].startswith(f"{specs}:2:")
@@ -290,7 +291,7 @@ def test_a_misspelt_settings_key_is_an_error_naming_it(tmp_path, monkeypatch):
     result = runner.invoke(app, ["doctor", "--no-probe", "--config", str(config)])
     assert result.exit_code == 2 and "field computable.search_bund: Extra inputs are not permitted" in result.output
     config.write_text('db = "x.db"\n[computable]\nsearch_bound = 10\n[llm]\nconcurrency = 2\n', encoding="utf-8")
-    assert runner.invoke(app, ["doctor", "--no-probe", "--config", str(config), "--json"]).exit_code == 0
+    assert json.loads(runner.invoke(app, ["doctor", "--no-probe", "--config", str(config), "--json"]).stdout)["llm"]
 
 
 def test_a_changed_corpus_starts_a_new_run_and_settings_give_the_examples_default(tmp_path, monkeypatch):

@@ -267,7 +267,7 @@ def test_cli_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("SPECBRIDGE_LEAN", raising=False)
     unavailable = CliRunner().invoke(app, ["lean", "check", str(lean_file)])
-    assert unavailable.exit_code == 3 and "unavailable" in unavailable.output
+    assert unavailable.exit_code == 1 and "unavailable" in unavailable.output  # README: 1, done but not checked
     install_fake(tmp_path / "bin", {"proved": ["obl_pre_accepts_0"]})
     monkeypatch.setenv("SPECBRIDGE_LEAN", str(tmp_path / "bin" / "lean"))
     checked = CliRunner().invoke(app, ["lean", "check", str(lean_file)])
