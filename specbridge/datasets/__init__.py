@@ -28,6 +28,7 @@ from specbridge.datasets.reqfile import (
     task_from_mapping,
     task_to_mapping,
 )
+from specbridge.datasets.values import literal_budget
 from specbridge.datasets.verina import is_verina_dir, load_verina_task
 from specbridge.errors import SpecBridgeError, TaskFormatError
 from specbridge.tasks import Task
@@ -152,7 +153,8 @@ def _screened_out(entry: Path, root: Path, result: LoadResult) -> bool:
 def _add(result: LoadResult, path: Path) -> None:
     warnings: list[str] = []
     try:
-        result.tasks.append(_load_collecting(path, warnings))
+        with literal_budget():  # per task: many values, each within its limits, must not add up to minutes
+            result.tasks.append(_load_collecting(path, warnings))
     except TaskFormatError as exc:
         result.invalid.append(InvalidTask(str(path), str(exc)))
         return
@@ -197,7 +199,8 @@ def _load_jsonl(path: Path, result: LoadResult) -> None:
             if not isinstance(task_data, dict):
                 raise TaskFormatError(source, "expected a JSON object")
             check_data(task_data, source)
-            result.tasks.append(task_from_mapping(task_data, requirement=None, source=source))
+            with literal_budget():
+                result.tasks.append(task_from_mapping(task_data, requirement=None, source=source))
         except TaskFormatError as exc:
             result.invalid.append(InvalidTask(source, str(exc)))
         except _UNFORESEEN as exc:

@@ -83,6 +83,9 @@ _AUX_TYPE = re.compile(
 )
 
 MAX_BRACKET_DEPTH = 10  # `[[[…]]]`: the parser is exponential in this until parser.py's `_try_range` is linear
+# Parsing work a task's test values may cost together, in units of `literal_cost` (about 16 µs each with the
+# exponential parser): a few thousand plain values or a few dozen 10-deep lists; real tasks use a few hundred.
+MAX_LITERAL_WORK = 50_000
 MAX_NESTING = 64  # all brackets together
 MAX_LITERAL_CHARS = 100_000
 MAX_LITERAL_DIGITS = 4300  # Python's int <-> str limit
@@ -225,6 +228,19 @@ def text_problem(text: str) -> str | None:
     if max_digits > MAX_LITERAL_DIGITS:
         return f"a number of {max_digits} digits; at most {MAX_LITERAL_DIGITS}"
     return None
+
+
+def literal_cost(text: str) -> int:
+    """The parsing work a value costs, in units: 4 + 2 ** its list-bracket depth (the parser backtracks once
+    per level), an over-estimate when brackets sit inside string literals."""
+    depth = deepest = 0
+    for ch in text:
+        if ch == "[":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch == "]":
+            depth = max(depth - 1, 0)
+    return 4 + 2 ** min(deepest, MAX_BRACKET_DEPTH)
 
 
 def _parse(text: str, source: str, field: str) -> Any:
