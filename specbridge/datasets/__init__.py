@@ -87,6 +87,9 @@ def load_dataset(path: Path) -> LoadResult:
     result = LoadResult()
     if not path.exists():
         raise SpecBridgeError(f"{path}: no such dataset (a folder, a requirement file or a .jsonl file)")
+    if has_surrogate(str(path)):  # every task's source would carry it into reports and the results database
+        shown = str(path).encode("utf-8", "backslashreplace").decode("utf-8")
+        raise SpecBridgeError(f"{shown}: the dataset's path is not valid UTF-8; rename it")
     if path.is_file() and path.suffix == ".jsonl":
         _load_jsonl(path, result)
     elif path.is_file() or is_verina_dir(path):
