@@ -29,6 +29,7 @@ MAX_INT_DIGITS = 4300  # Python's int <-> str limit (sys.get_int_max_str_digits)
 
 
 def describe_size(n: int) -> str:
+    """`n` bytes for a message: `3.0 MB`, `512.0 KB`."""
     return f"{n / (1024 * 1024):.1f} MB" if n >= 1024 * 1024 else f"{n / 1024:.1f} KB"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Collection
 from typing import Any
 
 from specbridge.errors import TaskFormatError
@@ -131,7 +132,7 @@ def check_identifier(text: str, source: str, field: str, *, param: bool = False)
         )
 
 
-def check_type(text: str, source: str, field: str, *, known: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+def check_type(text: str, source: str, field: str, *, known: Collection[str] = ()) -> None:
     """A signature type must be a Lean type over known type names (or the task's own structures and type
     variables); `Lst Int` is refused with the position of `Lst` and the nearest known name."""
     from specbridge.lean import ast as A
@@ -158,7 +159,7 @@ def check_type(text: str, source: str, field: str, *, known: set[str] = frozense
             raise TaskFormatError(source, f"not a type: {text!r} at 1:{n.col}", field=field)
 
 
-def _check_type_name(n: Any, nargs: int, text: str, source: str, field: str, known: set[str]) -> None:
+def _check_type_name(n: Any, nargs: int, text: str, source: str, field: str, known: Collection[str]) -> None:
     name = n.name
     if name in known or (nargs == 0 and _TYPE_VARIABLE.match(name)):
         return
