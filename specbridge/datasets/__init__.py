@@ -8,7 +8,6 @@ rest of the dataset still loads.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from specbridge.datasets.files import (
     MAX_FILE_BYTES,
     MAX_JSONL_BYTES,
     check_data,
+    check_file,
     decode_text,
     describe_size,
     has_surrogate,
@@ -28,6 +28,7 @@ from specbridge.datasets.reqfile import (
     task_from_mapping,
     task_to_mapping,
 )
+from specbridge.datasets.values import literal_budget
 from specbridge.datasets.verina import is_verina_dir, load_verina_task
 from specbridge.errors import SpecBridgeError, TaskFormatError
 from specbridge.tasks import Task
@@ -65,17 +66,13 @@ class LoadResult:
     warnings: list[LoadWarning] = field(default_factory=list)
 
 
-def load_task(path: Path, *, root: Path | None = None, warnings: list[str] | None = None) -> Task:
-    """One task: a requirement file (.md) or a VERINA task folder.
-
-    `root`: a requirement file must resolve inside it (a dataset scan passes the dataset's folder);
-    `warnings` collects messages about what loads but looks wrong.
-    """
+def load_task(path: Path) -> Task:
+    """One task: a requirement file (.md) or a VERINA task folder."""
     path = Path(path)
     if is_verina_dir(path):
-        return load_verina_task(path, warnings=warnings)
-    if path.suffix == ".md" and os.path.lexists(path):
-        return load_requirement_file(path, root=root, warnings=warnings)
+        return load_verina_task(path)
+    if path.is_file() and path.suffix == ".md":
+        return load_requirement_file(path)
     if not path.exists():
         raise TaskFormatError(str(path), "no such file or folder")
     raise TaskFormatError(str(path), "not a task: expected a requirement file (.md) or a VERINA task folder")
@@ -90,31 +87,24 @@ def load_dataset(path: Path) -> LoadResult:
     result = LoadResult()
     if not path.exists():
         raise SpecBridgeError(f"{path}: no such dataset (a folder, a requirement file or a .jsonl file)")
-    if path.suffix == ".jsonl" and not path.is_dir():
-        _load_jsonl(path, result, root=None)
+    if has_surrogate(str(path)):  # every task's source would carry it into reports and the results database
+        shown = str(path).encode("utf-8", "backslashreplace").decode("utf-8")
+        raise SpecBridgeError(f"{shown}: the dataset's path is not valid UTF-8; rename it")
+    if path.is_file() and path.suffix == ".jsonl":
+        _load_jsonl(path, result)
     elif path.is_file() or is_verina_dir(path):
-        _add(result, path, root=None)
-    elif not path.is_dir():
+        _add(result, path)
+    elif not path.is_dir():  # a FIFO or device given as the dataset: iterating or reading it would never end
         raise SpecBridgeError(f"{path}: not a dataset: neither a regular file nor a folder")
     else:
-        try:
-            entries = sorted(path.iterdir(), key=lambda p: _natural_key(p.name))
-        except OSError as exc:
-            raise SpecBridgeError(f"{path}: cannot list the dataset folder: {exc.strerror or exc}") from exc
+        entries = sorted(path.iterdir(), key=lambda p: _natural_key(p.name))
         for entry in entries:
-            if entry.name.startswith("."):  # editor lock files and other hidden entries are not tasks
+            if _screened_out(entry, path, result):
                 continue
-            if has_surrogate(entry.name):  # undecodable bytes: the name could be neither printed nor stored
-                shown = str(entry).encode("utf-8", "backslashreplace").decode("utf-8")
-                result.invalid.append(InvalidTask(shown, f"{shown}: the file name is not valid UTF-8; rename it"))
-                continue
-            if entry.suffix == ".jsonl":
-                _load_jsonl(entry, result, root=path)
-            elif entry.suffix == ".md":
-                if entry.name != "README.md":
-                    _add(result, entry, root=path)
-            elif is_verina_dir(entry):
-                _add(result, entry, root=path)
+            if is_verina_dir(entry) or (entry.is_file() and entry.suffix == ".md" and entry.name != "README.md"):
+                _add(result, entry)
+            elif entry.is_file() and entry.suffix == ".jsonl":
+                _load_jsonl(entry, result)
     seen: dict[str, str] = {}
     unique = []
     for task in result.tasks:
@@ -141,10 +131,33 @@ def export_jsonl(tasks: list[Task], out: Path) -> int:
 _UNFORESEEN = (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
 
-def _add(result: LoadResult, path: Path, *, root: Path | None) -> None:
+# Suffixes of the files a dataset folder may hold as tasks; an entry with one that is not a regular file inside
+# the folder (a directory, FIFO, device, broken or outward symlink) is reported rather than skipped or read.
+_TASK_SUFFIXES = (".md", ".jsonl", ".yaml", ".yml")
+
+
+def _screened_out(entry: Path, root: Path, result: LoadResult) -> bool:
+    """Whether the scan passes over `entry`: hidden entries silently, unusable ones with their reason."""
+    if entry.name.startswith("."):  # editor lock files (often dangling symlinks) and other hidden entries
+        return True
+    if has_surrogate(entry.name):  # undecodable bytes: the name could be neither printed nor stored
+        shown = str(entry).encode("utf-8", "backslashreplace").decode("utf-8")
+        result.invalid.append(InvalidTask(shown, f"{shown}: the file name is not valid UTF-8; rename it"))
+        return True
+    if entry.suffix in _TASK_SUFFIXES and entry.name != "README.md":
+        try:
+            check_file(entry, root=root, limit=MAX_JSONL_BYTES if entry.suffix == ".jsonl" else MAX_FILE_BYTES)
+        except TaskFormatError as exc:
+            result.invalid.append(InvalidTask(str(entry), str(exc)))
+            return True
+    return False
+
+
+def _add(result: LoadResult, path: Path) -> None:
     warnings: list[str] = []
     try:
-        result.tasks.append(load_task(path, root=root, warnings=warnings))
+        with literal_budget():  # per task: many values, each within its limits, must not add up to minutes
+            result.tasks.append(_load_collecting(path, warnings))
     except TaskFormatError as exc:
         result.invalid.append(InvalidTask(str(path), str(exc)))
         return
@@ -154,10 +167,19 @@ def _add(result: LoadResult, path: Path, *, root: Path | None) -> None:
     result.warnings.extend(LoadWarning(str(path), message) for message in warnings)
 
 
-def _load_jsonl(path: Path, result: LoadResult, *, root: Path | None) -> None:
+def _load_collecting(path: Path, warnings: list[str]) -> Task:
+    """`load_task`, keeping the warnings of the formats that give them."""
+    if is_verina_dir(path):
+        return load_verina_task(path, warnings=warnings)
+    if path.suffix == ".md":
+        return load_requirement_file(path, warnings=warnings)
+    return load_task(path)
+
+
+def _load_jsonl(path: Path, result: LoadResult) -> None:
     """Each line a task; a bad line (not UTF-8, not JSON, too long, a bad task) is invalid, the others load."""
     try:
-        data = read_bytes(path, root=root, limit=MAX_JSONL_BYTES)
+        data = read_bytes(path, limit=MAX_JSONL_BYTES)
     except TaskFormatError as exc:
         result.invalid.append(InvalidTask(str(path), str(exc)))
         return
@@ -180,7 +202,8 @@ def _load_jsonl(path: Path, result: LoadResult, *, root: Path | None) -> None:
             if not isinstance(task_data, dict):
                 raise TaskFormatError(source, "expected a JSON object")
             check_data(task_data, source)
-            result.tasks.append(task_from_mapping(task_data, requirement=None, source=source))
+            with literal_budget():
+                result.tasks.append(task_from_mapping(task_data, requirement=None, source=source))
         except TaskFormatError as exc:
             result.invalid.append(InvalidTask(source, str(exc)))
         except _UNFORESEEN as exc:

@@ -29,11 +29,12 @@ MAX_INT_DIGITS = 4300  # Python's int <-> str limit (sys.get_int_max_str_digits)
 
 
 def describe_size(n: int) -> str:
+    """`n` bytes for a message: `3.0 MB`, `512.0 KB`."""
     return f"{n / (1024 * 1024):.1f} MB" if n >= 1024 * 1024 else f"{n / 1024:.1f} KB"
 
 
-def read_bytes(path: Path, *, root: Path | None = None, limit: int = MAX_FILE_BYTES, field: str | None = None) -> bytes:
-    """The bytes of `path`, which must be a regular file of at most `limit` bytes resolving inside `root`.
+def check_file(path: Path, *, root: Path | None = None, limit: int = MAX_FILE_BYTES, field: str | None = None) -> Path:
+    """The resolved `path` when it is a regular file of at most `limit` bytes resolving inside `root`.
 
     Refused with a TaskFormatError: a missing file, a dangling symlink or a symlink loop, a directory, a FIFO,
     socket or device (reading /dev/zero or a FIFO would never end), a file outside `root` (a symlink or a
@@ -72,6 +73,13 @@ def read_bytes(path: Path, *, root: Path | None = None, limit: int = MAX_FILE_BY
             f"{describe_size(info.st_size)}: larger than the {describe_size(limit)} a task file may have",
             field=field,
         )
+    return resolved
+
+
+def read_bytes(path: Path, *, root: Path | None = None, limit: int = MAX_FILE_BYTES, field: str | None = None) -> bytes:
+    """The bytes of `path`, after every check of `check_file`."""
+    where = str(path)
+    resolved = check_file(path, root=root, limit=limit, field=field)
     try:
         # O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it still does not block
         fd = os.open(resolved, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))

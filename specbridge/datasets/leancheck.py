@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Collection
 from typing import Any
 
 from specbridge.errors import TaskFormatError
@@ -83,6 +84,9 @@ _AUX_TYPE = re.compile(
 )
 
 MAX_BRACKET_DEPTH = 10  # `[[[…]]]`: the parser is exponential in this until parser.py's `_try_range` is linear
+# Parsing work a task's test values may cost together, in units of `literal_cost` (about 16 µs each with the
+# exponential parser): a few thousand plain values or a few dozen 10-deep lists; real tasks use a few hundred.
+MAX_LITERAL_WORK = 50_000
 MAX_NESTING = 64  # all brackets together
 MAX_LITERAL_CHARS = 100_000
 MAX_LITERAL_DIGITS = 4300  # Python's int <-> str limit
@@ -128,7 +132,7 @@ def check_identifier(text: str, source: str, field: str, *, param: bool = False)
         )
 
 
-def check_type(text: str, source: str, field: str, *, known: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+def check_type(text: str, source: str, field: str, *, known: Collection[str] = ()) -> None:
     """A signature type must be a Lean type over known type names (or the task's own structures and type
     variables); `Lst Int` is refused with the position of `Lst` and the nearest known name."""
     from specbridge.lean import ast as A
@@ -155,7 +159,7 @@ def check_type(text: str, source: str, field: str, *, known: set[str] = frozense
             raise TaskFormatError(source, f"not a type: {text!r} at 1:{n.col}", field=field)
 
 
-def _check_type_name(n: Any, nargs: int, text: str, source: str, field: str, known: set[str]) -> None:
+def _check_type_name(n: Any, nargs: int, text: str, source: str, field: str, known: Collection[str]) -> None:
     name = n.name
     if name in known or (nargs == 0 and _TYPE_VARIABLE.match(name)):
         return
@@ -225,6 +229,19 @@ def text_problem(text: str) -> str | None:
     if max_digits > MAX_LITERAL_DIGITS:
         return f"a number of {max_digits} digits; at most {MAX_LITERAL_DIGITS}"
     return None
+
+
+def literal_cost(text: str) -> int:
+    """The parsing work a value costs, in units: 4 + 2 ** its list-bracket depth (the parser backtracks once
+    per level), an over-estimate when brackets sit inside string literals."""
+    depth = deepest = 0
+    for ch in text:
+        if ch == "[":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch == "]":
+            depth = max(depth - 1, 0)
+    return 4 + 2 ** min(deepest, MAX_BRACKET_DEPTH)
 
 
 def _parse(text: str, source: str, field: str) -> Any:

@@ -39,7 +39,7 @@ FIELDS = ("id", "signature", "reference", "tests", "reject_inputs")
 JSONL_FIELDS = (*FIELDS, "requirement")  # a JSONL line carries its requirement as a field
 SIGNATURE_FIELDS = ("name", "params", "return_type")
 PARAM_FIELDS = ("name", "type")
-REFERENCE_FIELDS = ("precond", "postcond", "aux", "impl")
+REFERENCE_FIELDS = tuple(ReferenceSpec.model_fields)  # precond, postcond, aux, impl (the oracle) and any new one
 TEST_FIELDS = ("inputs", "expected", "unexpected", "example")
 REJECT_FIELDS = ("inputs", "example")
 
@@ -93,29 +93,31 @@ def task_from_mapping(
         raise TaskFormatError(source, "the requirement text is empty", field="requirement")
     if "\x00" in requirement:
         raise TaskFormatError(source, "the requirement text contains a NUL character", field="requirement")
+    signature = _signature(meta.get("signature"), source)
+    types = {p.name: p.type for p in signature.params}
 
     reference = None
     if meta.get("reference") is not None:
         ref = meta["reference"]
+        _known_keys(ref, REFERENCE_FIELDS, source, "reference")
         if not isinstance(ref, dict):
             raise TaskFormatError(source, "expected a mapping with precond/postcond/aux/impl", field="reference")
-        _known_keys(ref, REFERENCE_FIELDS, source, "reference")
         if not isinstance(ref.get("postcond"), str) or not ref["postcond"].strip():
             raise TaskFormatError(source, "missing or empty", field="reference.postcond")
         for key in ("precond", "aux", "impl"):
             if ref.get(key) is not None and not isinstance(ref[key], str):
                 raise TaskFormatError(source, "expected Lean text", field=f"reference.{key}")
-        for key in REFERENCE_FIELDS:
-            leancheck.check_lean_text(ref.get(key) or "", source, f"reference.{key}")
         reference = ReferenceSpec(
             precond=(ref.get("precond") or "True").strip(),
             postcond=ref["postcond"].strip(),
             aux=ref.get("aux") or "",
             impl=ref.get("impl") or "",
         )
-    known_types = leancheck.aux_type_names(reference.aux if reference is not None else "")
-    signature = _signature(meta.get("signature"), source, known_types)
-    types = {p.name: p.type for p in signature.params}
+        for key in REFERENCE_FIELDS:  # bounded before any parser sees it (deep `[[[…]]]` takes it minutes)
+            if isinstance(ref.get(key), str):
+                leancheck.check_lean_text(ref[key], source, f"reference.{key}")
+    # types may name the structures the reference's aux declares, so they are checked once it is known
+    _check_types(signature, source, leancheck.aux_type_names(reference.aux if reference is not None else ""))
 
     tests = []
     for i, case in enumerate(_list(meta.get("tests", []), source, "tests")):
@@ -199,7 +201,7 @@ def task_to_mapping(task: Task) -> dict[str, Any]:
     return meta
 
 
-def _signature(raw: Any, source: str, known_types: set[str] = frozenset()) -> Signature:  # type: ignore[assignment]
+def _signature(raw: Any, source: str) -> Signature:
     if not isinstance(raw, dict):
         raise TaskFormatError(source, "missing or not a mapping with name/params/return_type", field="signature")
     _known_keys(raw, SIGNATURE_FIELDS, source, "signature")
@@ -217,19 +219,28 @@ def _signature(raw: Any, source: str, known_types: set[str] = frozenset()) -> Si
         _known_keys(p, PARAM_FIELDS, source, at)
         params.append(Param(name=p["name"].strip(), type=p["type"].strip()))
         leancheck.check_identifier(params[-1].name, source, f"{at}.name", param=True)
-        leancheck.check_type(params[-1].type, source, f"{at}.type", known=known_types)
+        leancheck.check_lean_text(params[-1].type, source, f"{at}.type")
     names = [p.name for p in params]
     if len(set(names)) != len(names):
         raise TaskFormatError(source, "parameter names repeat", field="signature.params")
     leancheck.check_identifier(name.strip(), source, "signature.name")
-    leancheck.check_type(ret.strip(), source, "signature.return_type", known=known_types)
+    leancheck.check_lean_text(ret.strip(), source, "signature.return_type")
     return Signature(name=name.strip(), params=tuple(params), return_type=ret.strip())
+
+
+def _check_types(signature: Signature, source: str, known: set[str]) -> None:
+    """Each parameter and the return type must be a Lean type over known names (`Lst Int` is refused)."""
+    for i, p in enumerate(signature.params):
+        leancheck.check_type(p.type, source, f"signature.params[{i}].type", known=known)
+    leancheck.check_type(signature.return_type, source, "signature.return_type", known=known)
 
 
 def _known_keys(mapping: dict, known: tuple[str, ...], source: str, at: str | None) -> None:
     """Refuse a key the format does not have, naming it and the nearest known one."""
     import difflib
 
+    if not isinstance(mapping, dict):
+        return  # the caller reports what it expected instead
     for key in mapping:
         if key not in known:
             close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)

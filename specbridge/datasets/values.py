@@ -2,9 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from specbridge.errors import LeanParseError
+
+# What the values of the task being loaded may still cost to parse (leancheck.literal_cost units), when a loader
+# set a budget: 20,000 plain values or 2,000 `[[[[[[[[[[1]]]]]]]]]]` would keep the exponential parser busy for
+# minutes, each value being within its own limits.
+_BUDGET: ContextVar[list[int] | None] = ContextVar("literal_budget", default=None)
+
+
+@contextmanager
+def literal_budget(units: int | None = None) -> Iterator[None]:
+    """Within it, the test values checked together may cost at most `units` of parsing work."""
+    from specbridge.datasets.leancheck import MAX_LITERAL_WORK
+
+    token = _BUDGET.set([MAX_LITERAL_WORK if units is None else units])
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
 
 
 def lean_string(text: str) -> str:
@@ -97,6 +117,16 @@ def checked_literal(text: str) -> str:
     problem = text_problem(text)  # before parsing: deep `[[[…]]]` would take the parser minutes
     if problem:
         raise ValueError(f"not a usable test value: {_short(text)}: {problem}")
+    budget = _BUDGET.get()
+    if budget is not None:
+        from specbridge.datasets.leancheck import MAX_LITERAL_WORK, literal_cost
+
+        budget[0] -= literal_cost(text)
+        if budget[0] < 0:
+            raise ValueError(
+                f"the task's test values are too many or too deeply nested to parse in reasonable time (over "
+                f"{MAX_LITERAL_WORK} units: a plain value costs 5, a list nested d deep 4 + 2^d)"
+            )
     try:
         parse_term(text)
     except LeanParseError as exc:

@@ -87,24 +87,21 @@ def load_verina_task(folder: Path, *, warnings: list[str] | None = None) -> Task
     """
     warnings = [] if warnings is None else warnings
     task_json = folder / "task.json"
-    meta = _read_json(task_json, folder)
+    meta = _read_json(task_json)
     if not isinstance(meta, dict):
         raise TaskFormatError(str(task_json), "expected a JSON object")
-    for key in meta:
-        if key not in TASK_FIELDS:
-            warnings.append(f"{task_json} [{key}]: unknown field, ignored (known: {', '.join(TASK_FIELDS)})")
-    task_id = leancheck.check_task_id(_field(meta, "id", str, task_json), str(task_json))
-    if task_id != folder.name:
-        warnings.append(f"{task_json} [id]: the id {task_id!r} differs from the folder name {folder.name!r}")
-    files = {key: inside(folder, meta.get(key, default), str(task_json), key) for key, default in FILE_FIELDS.items()}
-    if "signature" not in meta and os.path.lexists(folder / "signature.json"):  # older layout: a file of its own
+    task_id = _field(meta, "id", str, task_json)
+    if "signature" not in meta and (folder / "signature.json").is_file():  # older layout: a file of its own
         sig_path = folder / "signature.json"
-        raw_sig = _read_json(sig_path, folder)
+        raw_sig = _read_json(sig_path)
         if not isinstance(raw_sig, dict):
             raise TaskFormatError(str(sig_path), "expected a JSON object")
-        sig_source = sig_path
+        signature = _signature(raw_sig, sig_path)
     else:
-        sig_source, raw_sig = task_json, _field(meta, "signature", dict, task_json)
+        signature = _signature(_field(meta, "signature", dict, task_json), task_json)
+    types = {p.name: p.type for p in signature.params}
+    task_id = _check_task_json(meta, task_id, folder, warnings)
+    files = {key: inside(folder, meta.get(key, default), str(task_json), key) for key, default in FILE_FIELDS.items()}
 
     description = files["description_file"]
     requirement = read_text(description, root=folder, field="description_file").strip()
@@ -121,18 +118,14 @@ def load_verina_task(folder: Path, *, warnings: list[str] | None = None) -> Task
             precond=_dedent_body(sections.get("precond", "")) or "True",
             postcond=_dedent_body(sections["postcond"]),
             aux=aux,
+            impl=_implementation(signature, sections),
         )
-        for name in ("precond", "postcond", "aux"):
+        for name in ("precond", "postcond", "aux"):  # bounded before any parser sees them
             leancheck.check_lean_text(getattr(reference, name), str(lean_path), name)
-    known_types = leancheck.aux_type_names(reference.aux if reference is not None else "")
-    signature = _signature(raw_sig, sig_source, known_types)
-    if reference is not None:  # the `code` section: the reference implementation, an oracle for generated inputs
-        reference = reference.model_copy(update={"impl": _implementation(signature, sections)})
-    types = {p.name: p.type for p in signature.params}
-    if reference is not None:  # the `code` section (with `code_aux`): the oracle of amplified evaluation
-        impl = _implementation(signature, sections)
-        leancheck.check_lean_text(impl, str(lean_path), "code")
-        reference = reference.model_copy(update={"impl": impl})
+        leancheck.check_lean_text(reference.impl, str(lean_path), "code")  # the oracle of amplified evaluation
+    # types may name the structures the aux sections declare, so they are checked once those are known
+    sig_source = task_json if "signature" in meta else folder / "signature.json"
+    _check_types(signature, sig_source, leancheck.aux_type_names(reference.aux if reference is not None else ""))
 
     test_path = files["test_file"]
     tests = []
@@ -217,8 +210,20 @@ def _dedent_body(text: str) -> str:
     return "\n".join(ln[cut:] for ln in lines).strip()
 
 
-def _signature(raw: dict, path: Path, known_types: set[str] = frozenset()) -> Signature:  # type: ignore[assignment]
-    """The signature, with names and types checked as a requirement file's are."""
+def _check_task_json(meta: dict, task_id: str, folder: Path, warnings: list[str]) -> str:
+    """The id checked as a requirement file's is; warnings for unknown keys and an id other than the folder's."""
+    task_json = folder / "task.json"
+    for key in meta:
+        if key not in TASK_FIELDS:
+            warnings.append(f"{task_json} [{key}]: unknown field, ignored (known: {', '.join(TASK_FIELDS)})")
+    task_id = leancheck.check_task_id(task_id, str(task_json))
+    if task_id != folder.name:
+        warnings.append(f"{task_json} [id]: the id {task_id!r} differs from the folder name {folder.name!r}")
+    return task_id
+
+
+def _signature(raw: dict, path: Path) -> Signature:
+    """The signature, with names checked as a requirement file's are (types: `_check_types`)."""
     name = _field(raw, "name", str, path, prefix="signature.")
     leancheck.check_identifier(name, str(path), "signature.name")
     params_raw = _field(raw, "parameters", list, path, prefix="signature.")
@@ -233,13 +238,20 @@ def _signature(raw: dict, path: Path, known_types: set[str] = frozenset()) -> Si
         if not isinstance(pname, str) or not isinstance(ptype, str):
             raise TaskFormatError(str(path), "needs string param_name and param_type", field=where)
         leancheck.check_identifier(pname, str(path), f"{where}.param_name", param=True)
-        leancheck.check_type(ptype, str(path), f"{where}.param_type", known=known_types)
+        leancheck.check_lean_text(ptype, str(path), f"{where}.param_type")
         params.append(Param(name=pname, type=ptype))
     if len({p.name for p in params}) != len(params):
         raise TaskFormatError(str(path), "parameter names repeat", field="signature.parameters")
     ret = _field(raw, "return_type", str, path, prefix="signature.")
-    leancheck.check_type(ret, str(path), "signature.return_type", known=known_types)
+    leancheck.check_lean_text(ret, str(path), "signature.return_type")
     return Signature(name=name, params=tuple(params), return_type=ret)
+
+
+def _check_types(signature: Signature, path: Path, known: set[str]) -> None:
+    """Each parameter type and the return type must be a Lean type over known names (`Lst Int` is refused)."""
+    for i, p in enumerate(signature.params):
+        leancheck.check_type(p.type, str(path), f"signature.parameters[{i}].param_type", known=known)
+    leancheck.check_type(signature.return_type, str(path), "signature.return_type", known=known)
 
 
 def _unknown_keys(case: dict, known: tuple[str, ...], path: Path, where: str, warnings: list[str]) -> None:
@@ -268,8 +280,9 @@ def _value(value: Any, lean_type: str, path: Path, where: str) -> str:
         raise TaskFormatError(str(path), str(exc), field=where) from exc
 
 
-def _read_json(path: Path, folder: Path, field: str | None = None) -> Any:
-    return parse_json(read_text(path, root=folder, field=field), str(path))
+def _read_json(path: Path, folder: Path | None = None, field: str | None = None) -> Any:
+    """A JSON file of the task folder (`folder`, by default the file's own), read and parsed defensively."""
+    return parse_json(read_text(path, root=folder or path.parent, field=field), str(path))
 
 
 def _list_of_objects(data: Any, path: Path) -> list[dict]:

@@ -858,6 +858,26 @@ def _verina_cases() -> list[Case]:
         )
         cases.append(Case(f"v_input_string_{label}", _v_string_task(value), needle="[0].input.s"))
     cases.append(Case("v_string_brackets", _v_string_task("[" * 40), expect="loads"))
+    deep = "[" * 10 + "1" + "]" * 10  # each value within its limits; 2,000 of them would parse for minutes
+    cases.append(
+        Case(
+            "v_many_deep_values",
+            verina(vraw("test.json", "[" + ",".join(['{"input": {"x": 1}, "expected": ' + deep + "}"] * 2000) + "]")),
+            needle="too many or too deeply nested",
+        )
+    )
+    cases.append(
+        Case(
+            "v_many_plain_values",
+            verina(
+                vraw(
+                    "test.json",
+                    "[" + ",".join(['{"input": {"x": 1}, "expected": 2, "unexpected": [3, 4, 5]}'] * 7000) + "]",
+                )
+            ),
+            needle="too many or too deeply nested",
+        )
+    )
     cases.append(
         Case("v_desc_long_ref", verina(vset("task.json", "description_file", "d" * 5000)), needle="description_file")
     )

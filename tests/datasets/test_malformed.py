@@ -338,3 +338,12 @@ def test_random_jsonl_lines_never_escape(line):
             loaded = load_dataset(path)
         assert [t.id for t in loaded.tasks][:1] == ["good"]
         assert all(bad.reason.startswith(f"{path}:2") for bad in loaded.invalid)
+
+
+def test_a_dataset_path_that_is_not_utf8_is_refused_up_front(tmp_path):
+    from specbridge.errors import SpecBridgeError
+
+    folder = tmp_path / "bad\udcffname"  # the byte 0xff, as Python decodes an undecodable file name
+    malformed.write_good_tasks(folder)
+    with pytest.raises(SpecBridgeError, match=r"bad\\udcffname: the dataset's path is not valid UTF-8"):
+        load_dataset(folder)
