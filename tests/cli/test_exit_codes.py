@@ -435,3 +435,35 @@ def test_ctrl_c_in_validate_exits_130(offline_env, monkeypatch):
     monkeypatch.setattr(computable, "validate_dataset", stop)
     result = runner.invoke(app, ["validate", str(dataset(offline_env))])
     assert result.exit_code == 130 and "interrupted" in result.output
+
+
+def test_a_really_full_disk_on_a_tiny_tmpfs(offline_env, verina_dev):
+    """The same on a real full file system (a 200 KiB tmpfs), where the machine lets us mount one (root)."""
+    import os
+    import subprocess
+
+    if os.geteuid() != 0 or not shutil_which("mount"):
+        pytest.skip("mounting a tiny tmpfs needs root")
+    point = offline_env / "tiny"
+    point.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=200k", "tmpfs", str(point)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode(errors='replace').strip()}")
+    try:
+        args = ["run", str(verina_dev), "--generator", "reference", "--db", str(point / "r.db")]
+        for _ in range(2):  # the first run, and the rerun that resumes it
+            result = runner.invoke(app, args)
+            assert isinstance(result.exception, SystemExit), result.exception
+            assert result.exit_code == 1 and "the disk is full" in result.output, result.output[-500:]
+    finally:
+        import gc
+
+        gc.collect()  # the runs' SQLite connections, so that the file system is not busy
+        # lazy: detached now even if a connection is still open, freed when the last one closes
+        subprocess.run(["umount", "-l", str(point)], check=False)
+
+
+def shutil_which(name: str) -> str | None:
+    import shutil
+
+    return shutil.which(name)
