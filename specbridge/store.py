@@ -65,10 +65,17 @@ def check_results_file(path: Path) -> None:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             tables = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
+            run_columns = {row[1] for row in conn.execute("pragma table_info(runs)")} if "runs" in tables else set()
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{path}: cannot open the results database ({exc})") from exc
+    if "runs" in tables and not {"generator", "fingerprint", "dataset"} <= run_columns:
+        # another program's `runs` table: adding our columns to it would change that program's database
+        raise StoreError(
+            f"{path}: not a SpecBridge results database (its runs table has other columns); it was left "
+            "untouched: choose another --db"
+        )
     if tables and "runs" not in tables:
         shown = ", ".join(sorted(tables)[:5])
         raise StoreError(

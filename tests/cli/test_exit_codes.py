@@ -236,6 +236,16 @@ def test_run_refuses_a_foreign_sqlite_file_and_leaves_it_untouched(offline_env):
     assert result.exit_code == 2 and "not a SpecBridge results database" in result.output
     assert foreign.read_bytes() == before  # no tables added, and not switched to WAL mode
     assert not (offline_env / "other.sqlite-wal").exists()
+    # a foreign file that happens to have a `runs` table is not ours either (it was altered, or AlterError)
+    other = offline_env / "other-runs.sqlite"
+    conn = sqlite3.connect(other)
+    conn.execute("create table runs (id integer primary key, started text)")
+    conn.commit()
+    conn.close()
+    before = other.read_bytes()
+    result = runner.invoke(app, ["run", str(folder), "--generator", "reference", "--db", str(other)])
+    assert result.exit_code == 2 and "its runs table has other columns" in result.output
+    assert other.read_bytes() == before and isinstance(result.exception, SystemExit)
 
 
 def test_a_full_disk_is_a_clear_message_on_the_first_run_and_on_the_rerun(offline_env, monkeypatch):
@@ -467,3 +477,22 @@ def shutil_which(name: str) -> str | None:
     import shutil
 
     return shutil.which(name)
+
+
+def test_doctor_exits_0_when_everything_is_there(offline_env, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    fake = offline_env / "bin" / "lean"
+    fake.parent.mkdir()
+    source = Path(__file__).resolve().parents[1] / "fixtures" / "lean" / "fake_lean.py"
+    fake.write_text(f"#!{sys.executable}\n" + source.read_text(encoding="utf-8"), encoding="utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(fake))
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("SPECBRIDGE_MODEL", "m")
+    result = runner.invoke(app, ["doctor", "--no-probe", "--json"])
+    data = json.loads(result.stdout)
+    assert data["lean"]["status"] == "available" and data["lean"]["version"].startswith("Lean (version")
+    assert data["llm"]["status"] == "configured"
+    assert result.exit_code == 0, result.output
