@@ -66,3 +66,26 @@ for _name in _COMMAND_MODULES:
             raise
         continue
     _module.register(app)
+
+
+def main() -> None:
+    """The `specbridge` script: the app, with usage errors too as one JSON object on stdout under --json."""
+    import sys
+
+    try:  # typer vendors click in its newer releases; older ones use click itself
+        from typer._click.exceptions import ClickException
+    except ImportError:
+        from click.exceptions import ClickException
+
+    from specbridge.cli.common import print_json
+
+    if "--json" not in sys.argv[1:]:
+        app()
+        return
+    try:
+        code = app(standalone_mode=False)
+    except ClickException as exc:  # a bad option value: said on stderr as usual, and as JSON for the script
+        exc.show()
+        print_json({"error": exc.format_message(), "exit_code": exc.exit_code})
+        sys.exit(exc.exit_code)
+    sys.exit(code or 0)

@@ -496,3 +496,20 @@ def test_doctor_exits_0_when_everything_is_there(offline_env, monkeypatch):
     assert data["lean"]["status"] == "available" and data["lean"]["version"].startswith("Lean (version")
     assert data["llm"]["status"] == "configured"
     assert result.exit_code == 0, result.output
+
+
+def test_the_script_prints_usage_errors_as_json_under_json(tmp_path):
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "specbridge", "report", "--json", "--run", "abc", "--db", str(tmp_path / "r.db")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert out.returncode == 2
+    data = json.loads(out.stdout)  # a bad option value was a usage message only, with nothing on stdout
+    assert "--run" in data["error"] and data["exit_code"] == 2
+    assert "Invalid value" in out.stderr
