@@ -1,5 +1,5 @@
 """`python -m specbridge` is the `specbridge` command."""
 
-from specbridge.cli import main
+from specbridge.cli import script
 
-main()
+script()

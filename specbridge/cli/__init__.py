@@ -68,7 +68,7 @@ for _name in _COMMAND_MODULES:
     _module.register(app)
 
 
-def main() -> None:
+def script() -> None:
     """The `specbridge` script: the app, with usage errors too as one JSON object on stdout under --json."""
     import sys
 
