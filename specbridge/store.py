@@ -1,7 +1,9 @@
 """The results store: one SQLite file through sqlite-utils.
 
 Tables: runs, tasks (one row per finished task of a run), generations, evaluations. Everything for one task is
-written in one transaction, so a killed run loses at most the task in flight and a re-run skips finished tasks.
+written in one transaction, so a killed run loses at most the task in flight and a re-run skips finished tasks
+(but for those marked `transient`: no final answer, done again). Writes take the lock first and wait for another
+run's writes; a file that is not ours is refused before anything is written to it.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ class StoreError(SpecBridgeError):
 def describe_db_error(path: Path, exc: BaseException) -> str:
     """One sentence a user can act on, for an sqlite3 or OS error on the results database."""
     text = str(exc)
-    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC or "disk is full" in text or "SQLITE_FULL" in text:
+    if (isinstance(exc, OSError) and exc.errno == errno.ENOSPC) or "disk is full" in text or "SQLITE_FULL" in text:
         return (
             f"{path}: the disk is full ({text}); free some space and run the same command again "
             "(finished tasks are kept and skipped)"
@@ -97,10 +99,6 @@ class RunInfo:
     git_revision: str | None
     examples: int
     total_tasks: int | None = None  # tasks the last invocation meant to finish; None in older databases
-
-    @property
-    def complete(self) -> bool:
-        return self.ended is not None
 
 
 @dataclass(frozen=True)
