@@ -53,6 +53,9 @@ def _main(
     ] = False,
 ) -> None:
     """Turn natural-language requirements into Lean 4 specifications and evaluate them in three layers."""
+    from specbridge.cli.common import _JsonMode
+
+    _JsonMode.on = False  # set again by the command's own --json, parsed after this; never left from a previous run
 
 
 # Each command group lives in its own module with a `register(app)` function.

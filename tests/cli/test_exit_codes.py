@@ -513,3 +513,9 @@ def test_the_script_prints_usage_errors_as_json_under_json(tmp_path):
     data = json.loads(out.stdout)  # a bad option value was a usage message only, with nothing on stdout
     assert "--run" in data["error"] and data["exit_code"] == 2
     assert "Invalid value" in out.stderr
+
+
+def test_a_command_without_json_never_prints_json_left_from_an_earlier_one(offline_env):
+    runner.invoke(app, ["report", "--db", str(offline_env / "none.db"), "--json"])  # JSON mode for that one only
+    result = runner.invoke(app, ["generate", str(offline_env / "nope.md")])
+    assert result.exit_code == 2 and '"error"' not in result.stdout
