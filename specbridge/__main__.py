@@ -1,5 +1,5 @@
 """`python -m specbridge` is the `specbridge` command."""
 
-from specbridge.cli import app
+from specbridge.cli import script
 
-app()
+script()

@@ -1,8 +1,9 @@
 """The results store: one SQLite file through sqlite-utils.
 
 Tables: runs, tasks (one row per finished task of a run), generations, evaluations, amplified (`--amplify`).
-Everything for one task is written in one transaction, so a killed run loses at most the task in flight and a
-re-run skips finished tasks.
+Everything for one task is written in one transaction, so a killed run loses at most the task in flight and a re-run skips finished tasks
+(but for those marked `transient`: no final answer, done again). Writes take the lock first and wait for another
+run's writes; a file that is not ours is refused before anything is written to it.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class StoreError(SpecBridgeError):
 def describe_db_error(path: Path, exc: BaseException) -> str:
     """One sentence a user can act on, for an sqlite3 or OS error on the results database."""
     text = str(exc)
-    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC or "disk is full" in text or "SQLITE_FULL" in text:
+    if (isinstance(exc, OSError) and exc.errno == errno.ENOSPC) or "disk is full" in text or "SQLITE_FULL" in text:
         return (
             f"{path}: the disk is full ({text}); free some space and run the same command again "
             "(finished tasks are kept and skipped)"
@@ -67,10 +68,17 @@ def check_results_file(path: Path) -> None:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             tables = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
+            run_columns = {row[1] for row in conn.execute("pragma table_info(runs)")} if "runs" in tables else set()
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{path}: cannot open the results database ({exc})") from exc
+    if "runs" in tables and not {"generator", "fingerprint", "dataset"} <= run_columns:
+        # another program's `runs` table: adding our columns to it would change that program's database
+        raise StoreError(
+            f"{path}: not a SpecBridge results database (its runs table has other columns); it was left "
+            "untouched: choose another --db"
+        )
     if tables and "runs" not in tables:
         shown = ", ".join(sorted(tables)[:5])
         raise StoreError(
@@ -92,10 +100,6 @@ class RunInfo:
     git_revision: str | None
     examples: int
     total_tasks: int | None = None  # tasks the last invocation meant to finish; None in older databases
-
-    @property
-    def complete(self) -> bool:
-        return self.ended is not None
 
 
 @dataclass(frozen=True)

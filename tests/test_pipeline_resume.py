@@ -94,3 +94,25 @@ def test_sigkill_then_resume(tmp_path):
         assert conn.execute("select count(*) from evaluations").fetchone()[0] > evaluations_before
     assert len(per_task) == TASKS and all(n == 6 * 3 for _, n in per_task)  # 6 pre + 6 post + 6 rejects each
     assert summary["sound_and_complete"] == TASKS
+
+
+def test_sigterm_stops_a_run_with_the_resume_message(tmp_path):
+    dataset = write_dataset(tmp_path / "slow.jsonl")
+    db = tmp_path / "results.db"
+    env = {**os.environ, "SPECBRIDGE_LEAN": str(tmp_path / "no-lean-here")}
+    proc = subprocess.Popen(
+        command(dataset, db), cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            if db.exists() and len(finished_rows(db)) >= 2:
+                break
+        except sqlite3.OperationalError:  # schema not created yet
+            pass
+        time.sleep(0.02)
+    assert proc.poll() is None, "the batch finished before it could be stopped; make the tasks slower"
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err[-2000:]
+    assert f"of {TASKS} tasks finished" in err and "run again to resume" in err

@@ -53,6 +53,9 @@ def _main(
     ] = False,
 ) -> None:
     """Turn natural-language requirements into Lean 4 specifications and evaluate them in three layers."""
+    from specbridge.cli.common import _JsonMode
+
+    _JsonMode.on = False  # set again by the command's own --json, parsed after this; never left from a previous run
 
 
 # Each command group lives in its own module with a `register(app)` function.
@@ -66,3 +69,26 @@ for _name in _COMMAND_MODULES:
             raise
         continue
     _module.register(app)
+
+
+def script() -> None:
+    """The `specbridge` script: the app, with usage errors too as one JSON object on stdout under --json."""
+    import sys
+
+    try:  # typer vendors click in its newer releases; older ones use click itself
+        from typer._click.exceptions import ClickException
+    except ImportError:
+        from click.exceptions import ClickException
+
+    from specbridge.cli.common import print_json
+
+    if "--json" not in sys.argv[1:]:
+        app()
+        return
+    try:
+        code = app(standalone_mode=False)
+    except ClickException as exc:  # a bad option value: said on stderr as usual, and as JSON for the script
+        exc.show()
+        print_json({"error": exc.format_message(), "exit_code": exc.exit_code})
+        sys.exit(exc.exit_code)
+    sys.exit(code or 0)

@@ -183,6 +183,12 @@ def run_command(
         if prepared.resumed:
             skipped = len(prepared.tasks) - len(prepared.todo)
             console.print(f"resuming run {prepared.run.id}: {skipped} task(s) already finished are skipped")
+    import signal
+
+    def stop(signum: int, frame: object) -> None:  # SIGTERM (kill, a scheduler): stop as Ctrl-C does
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
     try:
         with task_progress(quiet=json_out) as bar:
             handle = bar.add_task("tasks", total=None)
@@ -195,6 +201,8 @@ def run_command(
         raise interrupted(f"{exc.done} of {exc.total} tasks finished (run {exc.run.id}); run again to resume") from exc
     except SpecBridgeError as exc:
         raise fail(exc, EXIT_INCOMPLETE) from exc
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     for bad in result.invalid:
         err_console.print(f"[yellow]skipped invalid task:[/yellow] {escape(bad.reason)}")
     report = build_report(prepared.store, result.run)

@@ -237,6 +237,16 @@ def test_run_refuses_a_foreign_sqlite_file_and_leaves_it_untouched(offline_env):
     assert result.exit_code == 2 and "not a SpecBridge results database" in result.output
     assert foreign.read_bytes() == before  # no tables added, and not switched to WAL mode
     assert not (offline_env / "other.sqlite-wal").exists()
+    # a foreign file that happens to have a `runs` table is not ours either (it was altered, or AlterError)
+    other = offline_env / "other-runs.sqlite"
+    conn = sqlite3.connect(other)
+    conn.execute("create table runs (id integer primary key, started text)")
+    conn.commit()
+    conn.close()
+    before = other.read_bytes()
+    result = runner.invoke(app, ["run", str(folder), "--generator", "reference", "--db", str(other)])
+    assert result.exit_code == 2 and "its runs table has other columns" in result.output
+    assert other.read_bytes() == before and isinstance(result.exception, SystemExit)
 
 
 def test_a_full_disk_is_a_clear_message_on_the_first_run_and_on_the_rerun(offline_env, monkeypatch):
@@ -453,3 +463,77 @@ def test_ctrl_c_in_validate_exits_130(offline_env, monkeypatch):
     monkeypatch.setattr(computable, "validate_dataset", stop)
     result = runner.invoke(app, ["validate", str(dataset(offline_env))])
     assert result.exit_code == 130 and "interrupted" in result.output
+
+
+def test_a_really_full_disk_on_a_tiny_tmpfs(offline_env, verina_dev):
+    """The same on a real full file system (a 200 KiB tmpfs), where the machine lets us mount one (root)."""
+    import os
+    import subprocess
+
+    if os.geteuid() != 0 or not shutil_which("mount"):
+        pytest.skip("mounting a tiny tmpfs needs root")
+    point = offline_env / "tiny"
+    point.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=200k", "tmpfs", str(point)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode(errors='replace').strip()}")
+    try:
+        args = ["run", str(verina_dev), "--generator", "reference", "--db", str(point / "r.db")]
+        for _ in range(2):  # the first run, and the rerun that resumes it
+            result = runner.invoke(app, args)
+            assert isinstance(result.exception, SystemExit), result.exception
+            assert result.exit_code == 1 and "the disk is full" in result.output, result.output[-500:]
+    finally:
+        import gc
+
+        gc.collect()  # the runs' SQLite connections, so that the file system is not busy
+        # lazy: detached now even if a connection is still open, freed when the last one closes
+        subprocess.run(["umount", "-l", str(point)], check=False)
+
+
+def shutil_which(name: str) -> str | None:
+    import shutil
+
+    return shutil.which(name)
+
+
+def test_doctor_exits_0_when_everything_is_there(offline_env, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    fake = offline_env / "bin" / "lean"
+    fake.parent.mkdir()
+    source = Path(__file__).resolve().parents[1] / "fixtures" / "lean" / "fake_lean.py"
+    fake.write_text(f"#!{sys.executable}\n" + source.read_text(encoding="utf-8"), encoding="utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setenv("SPECBRIDGE_LEAN", str(fake))
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("SPECBRIDGE_MODEL", "m")
+    result = runner.invoke(app, ["doctor", "--no-probe", "--json"])
+    data = json.loads(result.stdout)
+    assert data["lean"]["status"] == "available" and data["lean"]["version"].startswith("Lean (version")
+    assert data["llm"]["status"] == "configured"
+    assert result.exit_code == 0, result.output
+
+
+def test_the_script_prints_usage_errors_as_json_under_json(tmp_path):
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "specbridge", "report", "--json", "--run", "abc", "--db", str(tmp_path / "r.db")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert out.returncode == 2
+    data = json.loads(out.stdout)  # a bad option value was a usage message only, with nothing on stdout
+    assert "--run" in data["error"] and data["exit_code"] == 2
+    assert "Invalid value" in out.stderr
+
+
+def test_a_command_without_json_never_prints_json_left_from_an_earlier_one(offline_env):
+    runner.invoke(app, ["report", "--db", str(offline_env / "none.db"), "--json"])  # JSON mode for that one only
+    result = runner.invoke(app, ["generate", str(offline_env / "nope.md")])
+    assert result.exit_code == 2 and '"error"' not in result.stdout
