@@ -1,9 +1,9 @@
 """The results store: one SQLite file through sqlite-utils.
 
 Tables: runs, tasks (one row per finished task of a run), generations, evaluations, amplified (`--amplify`).
-Everything for one task is written in one transaction, so a killed run loses at most the task in flight and a re-run skips finished tasks
-(but for those marked `transient`: no final answer, done again). Writes take the lock first and wait for another
-run's writes; a file that is not ours is refused before anything is written to it.
+Everything for one task is written in one transaction, so a killed run loses at most the task in flight and a
+re-run skips finished tasks (but for those marked `transient`: no final answer, done again). Writes take the lock
+first and wait for another run's writes; a file that is not ours is refused before anything is written to it.
 """
 
 from __future__ import annotations
