@@ -198,7 +198,7 @@ def test_fake_lean_end_to_end(tmp_path: Path) -> None:
     r = rendered()
     install_fake(tmp_path / "bin", {"proved": ["obl_pre_accepts_0", "obl_pre_rejects_0_neg", "obl_post_accepts_0"]})
     status = lean_status(LeanSettings(lean=str(tmp_path / "bin" / "lean"), project_dir=str(tmp_path)))
-    assert status.available and status.mode == "lean" and "4.29.0" in (status.version or "")
+    assert status.available and status.mode == "lean" and "4.18.0" in (status.version or "")
     path = tmp_path / "Obl.lean"
     path.write_text(r.source, encoding="utf-8")
     run = run_lean_file(path, status, timeout=30)
