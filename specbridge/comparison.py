@@ -47,3 +47,22 @@ class DiffResult(BaseModel):
     message: str = ""  # why a verdict is undecided, or which spec could not be evaluated
     seconds: float = 0.0
     details: dict[str, int] = Field(default_factory=dict)  # counts by kind, e.g. {"a_only": 3, "b_only": 0}
+    # The two parts on their own (the overall verdict combines them): "A stronger" on the precondition means A
+    # admits fewer inputs; on the postcondition, A accepts fewer outputs.
+    precond_verdict: DiffVerdict = DiffVerdict.UNDECIDED
+    postcond_verdict: DiffVerdict = DiffVerdict.UNDECIDED
+    oracle: str = ""  # where correct outputs came from: "implementation" or "tests"
+    undecided_causes: dict[str, int] = Field(default_factory=dict)  # "spec A: time" -> evaluations undecided
+
+    def summary(self) -> str:
+        """One line: `equivalent on 812 pairs`, `A stronger (3 counterexamples)`, `undecided: why`."""
+        if self.verdict is DiffVerdict.EQUIVALENT:
+            return f"equivalent on {self.pairs} pairs"
+        if self.verdict is DiffVerdict.UNDECIDED:
+            return "undecided" + (f": {self.message}" if self.message else "")
+        words = {
+            DiffVerdict.A_STRONGER: "A stronger",
+            DiffVerdict.B_STRONGER: "B stronger",
+            DiffVerdict.INCOMPARABLE: "incomparable",
+        }[self.verdict]
+        return f"{words} ({len(self.counterexamples)} counterexamples on {self.pairs} pairs)"

@@ -57,6 +57,10 @@ class ReferenceSpec(BaseModel):
     precond: str = "True"
     postcond: str
     aux: str = ""  # Lean source of helper definitions, placed before the two defs
+    # A reference implementation (VERINA's `code` section with its `code_aux`), the oracle of correct outputs
+    # for amplified evaluation: either a full `def <name> …` (with any helpers before it) or just its body.
+    # Never shown to a generator: `Task.visible_view` drops the whole reference.
+    impl: str = ""
 
 
 class TestCase(BaseModel):

@@ -84,6 +84,7 @@ def load_verina_task(folder: Path) -> Task:
             precond=_dedent_body(sections.get("precond", "")) or "True",
             postcond=_dedent_body(sections["postcond"]),
             aux=aux,
+            impl=_implementation(signature, sections),
         )
 
     test_path = folder / meta.get("test_file", "test.json")
@@ -118,6 +119,20 @@ def load_verina_task(folder: Path) -> Task:
         source=str(folder),
         metadata={"format": "verina", **({"imports": imports} if imports else {})},
     )
+
+
+def _implementation(signature: Signature, sections: dict[str, str]) -> str:
+    """VERINA's reference implementation as Lean text: `code_aux`, then the `code` body under the task's
+    signature (which takes the precondition proof `h_precond`); empty when the task has no `code` section."""
+    code = sections.get("code", "")
+    if not code.strip():
+        return ""
+    pre_app = " ".join([signature.precond_name, *(f"({p.name})" for p in signature.params)])
+    head = " ".join(x for x in ("def", signature.name, signature.binders()) if x)
+    body = "\n".join("  " + ln if ln.strip() else "" for ln in _dedent_body(code).splitlines())
+    parts = [without_axioms(sections.get("code_aux", "")).strip("\n")]
+    parts.append(f"{head} (h_precond : {pre_app}) : {signature.return_type} :=\n{body}")
+    return "\n\n".join(p for p in parts if p.strip())
 
 
 def without_axioms(source: str) -> str:
