@@ -14,7 +14,7 @@ app = typer.Typer(
 )
 
 # Each command group lives in its own module with a `register(app)` function.
-_COMMAND_MODULES = ("main", "validate", "lean", "generate")
+_COMMAND_MODULES = ("main", "validate", "lean", "generate", "mining")
 
 for _name in _COMMAND_MODULES:
     try:

@@ -17,8 +17,8 @@ from specbridge.datasets.reqfile import (
     task_from_mapping,
     task_to_mapping,
 )
-from specbridge.datasets.verina import is_verina_dir, load_verina_task
 from specbridge.datasets.vericoding import is_vericoding_file, load_vericoding_task
+from specbridge.datasets.verina import is_verina_dir, load_verina_task
 from specbridge.errors import SpecBridgeError, TaskFormatError
 from specbridge.tasks import Task
 

@@ -22,7 +22,9 @@ from specbridge.retrieval import split_name
 from specbridge.tasks import Param, ReferenceSpec, Signature, Task
 
 SECTIONS = ("vc-description", "vc-preamble", "vc-helpers", "vc-definitions", "vc-theorems", "vc-postamble")
-_DECL_START = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:noncomputable\s+|private\s+|partial\s+)*(def|theorem|lemma|abbrev)\s+([^\s(:]+)", re.M)
+_DECL_START = re.compile(
+    r"^(?:@\[[^\]]*\]\s*)?(?:noncomputable\s+|private\s+|partial\s+)*(def|theorem|lemma|abbrev)\s+([^\s(:]+)", re.M
+)
 
 
 def is_vericoding_file(path: Path) -> bool:

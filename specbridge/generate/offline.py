@@ -1,4 +1,4 @@
-"""The `offline` generator: a spec without any model, from solved tasks of a corpus and from generic patterns.
+"""The `offline` generator: a spec without any model, from solved tasks of a corpus and from mined patterns.
 
 Two sources of candidates compete:
 
@@ -6,9 +6,11 @@ Two sources of candidates compete:
   shape, each one's spec adapted to the new signature — renaming the function and the parameters, and mapping
   types with `let` bindings (`Array`↔`List` via `.toArray`/`.toList`, `String`↔`List Char`, `Nat`↔`Int`, both at
   once) —;
-* generic patterns (`patterns.py`: maximum of a sequence, count of the elements satisfying a predicate, index of
-  the first match, sort, swap, ...), selected by the requirement's wording and the function's name and filled
-  from the signature; they are also the fallback when no corpus task can be adapted.
+* mined patterns (`specbridge.mining`: clause templates with typed slots, abstracted from the corpus's
+  round-tripped plans), selected by the requirement phrases they go with and by whether the signature can fill
+  their slots, instantiated for this signature and composed (single clauses, the clause set of a supporting
+  task, pairs of the best clauses, with fitting guard patterns); they are also the fallback when no corpus task
+  can be adapted. No pattern is written by hand: the mechanism is mining, the data is the corpus.
 
 Variants are composed (another candidate's precondition, `True`, guards read from the requirement's wording such
 as "non-empty" or "sorted"); a pattern and a corpus task that give the same spec reinforce each other. Ranking:
@@ -19,7 +21,7 @@ as "non-empty" or "sorted"); a pattern and a corpus task that give the same spec
 
 It never retrieves the task itself (same id or identical requirement text) and never sees hidden tests (it is
 handed `task.visible_view()`, and calls `visible_view()` again itself). `Generation.notes` and the plan's summary
-say plainly that the offline generator produced the spec and from what: corpus task id(s) or the pattern's name.
+say plainly that the offline generator produced the spec and from what: corpus task id(s) or the pattern ids.
 """
 
 from __future__ import annotations
@@ -31,7 +33,6 @@ from dataclasses import dataclass, field
 
 from specbridge.generate.base import Generation, GenerationContext
 from specbridge.generate.extract import mentions, rename_identifiers
-from specbridge.generate.patterns import match_patterns
 from specbridge.generate.probes import probe_obligations
 from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
 from specbridge.nlfp import describe_spec
@@ -42,8 +43,10 @@ from specbridge.tasks import ReferenceSpec, Signature, Task, render_spec_source
 TOP_K = 8  # corpus tasks adapted per task
 MAX_PROBED = 16  # candidates evaluated on generated inputs (no example tests)
 MAX_CHECKED = 40  # candidates checked on example tests
-PATTERN_BASE = 0.75  # prior of a pattern candidate: PATTERN_BASE + PATTERN_SCALE * wording strength
-PATTERN_SCALE = 0.3
+PATTERN_BASE = 0.2  # prior of a mined-pattern candidate: PATTERN_BASE + PATTERN_SCALE * its fit score
+PATTERN_SCALE = 0.5
+POST_FITS = 10  # result-clause patterns instantiated per task
+PRE_FITS = 4  # guard patterns tried on the best pattern candidates
 AGREEMENT_BONUS = 0.05  # a pattern and an adapted corpus spec that come out identical
 
 
@@ -57,9 +60,10 @@ class Candidate:
     notes: list[str] = field(default_factory=list)
     check: CheckResult | None = None
     probe_penalty: float = 0.0
-    pattern: str = ""  # the generic pattern (patterns.py) the postcondition came from, if any
+    pattern: str = ""  # the mined pattern id(s) the postcondition came from, if any
     primary: bool = False  # straight from a pattern or a corpus task (not a derived variant)
     agreed: bool = False  # a pattern and a corpus task both gave this spec
+    support: tuple[str, ...] = ()  # for a pattern candidate: the corpus tasks its pattern(s) were mined from
 
     def spec(self) -> ReferenceSpec:
         return ReferenceSpec(aux=self.aux, precond=self.precond, postcond=self.postcond)
@@ -233,6 +237,18 @@ def _norm_body(body: str) -> str:
     return " ".join(body.split())
 
 
+def _canonical(body: str) -> str:
+    """A body's clauses, one line each, without the parentheses around top-level conjuncts: two candidates
+    that differ only there are the same spec."""
+    from specbridge.mining.clauses import split_body
+
+    try:
+        lets, parts = split_body(body)
+    except Exception:  # noqa: BLE001 - text the lexer refuses: compare it as written
+        return _norm_body(body)
+    return " ∧ ".join([*(x.text for x in lets), *(x.text for x in parts)])
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Guards from the requirement's wording
 
@@ -391,23 +407,13 @@ class OfflineGenerator:
                 adapted.append(c)
                 if len(adapted) >= self.top_k:
                     break
-        for ps in match_patterns(task) if self.use_patterns else []:
-            adapted.append(
-                Candidate(
-                    aux=ps.aux,
-                    precond=ps.precond,
-                    postcond=ps.postcond,
-                    sources=[],
-                    prior=PATTERN_BASE + PATTERN_SCALE * ps.strength,
-                    notes=[f"instantiated the generic pattern `{ps.name}` (wording strength {ps.strength:.2f})"],
-                    pattern=ps.name,
-                )
-            )
+        if self.use_patterns:
+            adapted += pattern_candidates(task, context)
         out: list[Candidate] = []
         seen: dict[tuple[str, str, str], Candidate] = {}
 
         def add(c: Candidate, primary: bool = False) -> None:
-            key = (_norm_body(c.aux), _norm_body(c.precond), _norm_body(c.postcond))
+            key = (_norm_body(c.aux), _canonical(c.precond), _canonical(c.postcond))
             first = seen.get(key)
             if first is None:
                 c.primary = primary
@@ -417,7 +423,10 @@ class OfflineGenerator:
             # The same spec reached twice. From a pattern and from a corpus task, independently: more likely right.
             keep, other = (first, c) if first.prior >= c.prior else (c, first)
             both_primary = primary and first.primary
-            if both_primary and bool(keep.pattern) != bool(other.pattern) and not keep.agreed:
+            pat, cor = (keep, other) if keep.pattern else (other, keep)
+            # Independent only when the pattern was also mined from some task other than the adapted one.
+            independent = bool(set(pat.support) - set(cor.sources))
+            if both_primary and bool(keep.pattern) != bool(other.pattern) and independent and not keep.agreed:
                 keep.prior += AGREEMENT_BONUS
                 keep.agreed = True
                 keep.notes = [*keep.notes, f"the same spec also comes from {_origin(other)}"]
@@ -490,7 +499,7 @@ class OfflineGenerator:
             return Generation(
                 generator=self.name,
                 error=f"offline: no corpus task could be adapted to `{task.signature.lean_header()}` "
-                f"(corpus of {len(context.corpus)} task(s)) and no generic pattern fits its wording and "
+                f"(corpus of {len(context.corpus)} task(s)) and no mined pattern fits its wording and "
                 "signature; configure an LLM, or pass a corpus with a similar solved task (--corpus)",
             )
         layer = self._computable(context)
@@ -499,10 +508,10 @@ class OfflineGenerator:
         spec_text = render_spec_source(task.signature, chosen.spec())
         src = ", ".join(dict.fromkeys(chosen.sources))
         if chosen.pattern:
-            origin = f"the generic pattern `{chosen.pattern}` (specbridge/generate/patterns.py)"
+            origin = f"the mined pattern(s) `{chosen.pattern}` (specbridge/mining, pattern library)"
             first = (
                 f"Produced by the offline generator (no LLM): instantiated {origin}, chosen by the requirement's "
-                "wording and the signature's shape"
+                "phrases and the signature's shape"
                 + (f"; with clause(s) from corpus task(s) {src} (see below)." if src else "; no corpus task.")
             )
             origin += f" with clause(s) from {src}" if src else ""
@@ -651,7 +660,7 @@ def compose_clauses(
 def _origin(c: Candidate) -> str:
     """Where a candidate came from, in words: corpus task id(s) or the generic pattern's name."""
     if c.pattern:
-        return f"the generic pattern `{c.pattern}`"
+        return f"the mined pattern(s) `{c.pattern}`"
     return f"corpus task {', '.join(c.sources)}"
 
 
@@ -671,3 +680,129 @@ def _probe(task: Task, spec_text: str, layer: object | None, probes: list[Obliga
     bad = sum(v.status in (Status.ERROR, Status.UNKNOWN) for v in verdicts)
     errors = sum(v.status is Status.ERROR for v in verdicts)
     return 0.3 * bad / max(1, len(verdicts)) + (0.5 if errors == len(verdicts) else 0.0)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Candidates from mined patterns
+
+
+def _index(context: GenerationContext):  # noqa: ANN202 - a PatternIndex or None
+    from specbridge.mining.transfer import PatternIndex, library_for
+
+    lib = library_for(context)
+    if lib is None:
+        return None
+    cached = getattr(context, "_offline_patterns", None)
+    if cached is not None and cached[0] is lib:
+        return cached[1]
+    index = PatternIndex(lib, [t for t in context.corpus if t.reference is not None])
+    context._offline_patterns = (lib, index)  # type: ignore[attr-defined]
+    return index
+
+
+def _merge_aux(*auxes: str) -> str | None:
+    """The union of helper sources, or None when two define the same name differently (would not compile)."""
+    parts = list(dict.fromkeys(a.strip() for a in auxes if a.strip()))
+    names: list[str] = []
+    for a in parts:
+        names += re.findall(r"^(?:@\[[^\]]*\]\s*)?(?:def|abbrev|partial def)\s+([^\s(:]+)", a, re.M)
+    if len(names) != len(set(names)):
+        return None
+    return "\n\n".join(parts)
+
+
+def _conj(texts: list[str]) -> str:
+    return " ∧\n".join(f"({t})" for t in texts) if len(texts) > 1 else texts[0]
+
+
+def pattern_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
+    """Candidates built from the mined patterns that fit `task`: single result clauses, the clause sets of the
+    patterns' supporting tasks re-instantiated here, pairs of the best clauses, each with fitting guards."""
+    from specbridge.mining.transfer import instantiate as _instantiate
+
+    index = _index(context)
+    if index is None:
+        return []
+    post = index.fitting(task, part="post", k=POST_FITS)
+    pre = index.fitting(task, part="pre", k=PRE_FITS)
+    preds = index.predicates_for(task)
+
+    def instantiate(p, task, limit):  # noqa: ANN001, ANN202 - the pattern instantiation with this task's predicates
+        return _instantiate(p, task, limit=limit, predicates=preds)
+
+    if not post:
+        return []
+    by_id = {p.id: p for p in index.library.patterns}
+    out: list[Candidate] = []
+
+    def make(ids: list[str], texts: list[str], auxes: list[str], score: float, note: str) -> None:
+        aux = _merge_aux(*auxes)
+        if aux is None or not texts:
+            return
+        support = sorted({t for i in ids for t in by_id[i].tasks if t != task.id})
+        out.append(
+            Candidate(
+                aux=aux,
+                precond="True",
+                postcond=_conj(texts),
+                sources=[],
+                prior=PATTERN_BASE + PATTERN_SCALE * score,
+                notes=[note],
+                pattern=", ".join(ids),
+                support=tuple(support),
+            )
+        )
+
+    for f in post:
+        for text in instantiate(f.pattern, task, 2):
+            make([f.pattern.id], [text], [f.pattern.aux], f.score, _note(f))
+    # The clause set of a supporting task: its other result patterns that fit here, instantiated alike.
+    for f in post[:4]:
+        for tid in [t for t in f.pattern.tasks if t != task.id][:2]:
+            group = [f.pattern] + [by_id[q] for q in f.pattern.with_patterns if q in by_id and tid in by_id[q].tasks]
+            texts, ids, auxes = [], [], []
+            for p in group:
+                inst = instantiate(p, task, 1)
+                if inst:
+                    texts.append(inst[0])
+                    ids.append(p.id)
+                    auxes.append(p.aux)
+            if len(texts) > 1:
+                make(ids, texts, auxes, f.score + 0.1, _note(f) + f"; with the other clauses of {tid}")
+    # Pairs of the best-fitting clauses.
+    for a, b in itertools.combinations(post[:5], 2):
+        ia, ib = instantiate(a.pattern, task, 1), instantiate(b.pattern, task, 1)
+        if ia and ib and ia[0] != ib[0]:
+            together = b.pattern.id in a.pattern.with_patterns
+            score = (a.score + b.score) / 2 + (0.03 if together else -0.05)
+            make([a.pattern.id, b.pattern.id], [ia[0], ib[0]], [a.pattern.aux, b.pattern.aux], score, _note(a, b))
+    # Guards: the best-fitting guard patterns on the best candidates.
+    guards = [(g, t) for g in pre for t in instantiate(g.pattern, task, 1)]
+    for c in sorted(out, key=lambda c: -c.prior)[:4]:
+        for g, text in guards:
+            aux = _merge_aux(c.aux, g.pattern.aux)
+            if aux is None:
+                continue
+            out.append(
+                Candidate(
+                    aux,
+                    text,
+                    c.postcond,
+                    [],
+                    c.prior + 0.1 * g.score - 0.02,
+                    [*c.notes, f"guard from the mined pattern `{g.pattern.id}` ({g.pattern.kind})"],
+                    pattern=c.pattern,
+                    support=c.support,
+                )
+            )
+    return out
+
+
+def _note(*fits: object) -> str:
+    parts = []
+    for f in fits:
+        p = f.pattern  # type: ignore[attr-defined]
+        parts.append(
+            f"`{p.id}` ({p.kind}, support {p.support}: {', '.join(p.tasks[:3])}; phrases {', '.join(f.matched[:4])})"  # type: ignore[attr-defined]
+        )
+    return "instantiated the mined pattern(s) " + " + ".join(parts)

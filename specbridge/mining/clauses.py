@@ -225,10 +225,16 @@ def shape_of(node: A.Node) -> str:
     if isinstance(node, A.Quant):
         b = node.body
         bounded_elem = isinstance(b, A.BinOp) and b.op == "→" and isinstance(b.lhs, A.BinOp) and b.lhs.op == "∈"
-        bounded_idx = isinstance(b, A.BinOp) and b.op in ("→", "∧") and isinstance(b.lhs, A.BinOp) and b.lhs.op in (
-            "<",
-            "≤",
-            "∧",
+        bounded_idx = (
+            isinstance(b, A.BinOp)
+            and b.op in ("→", "∧")
+            and isinstance(b.lhs, A.BinOp)
+            and b.lhs.op
+            in (
+                "<",
+                "≤",
+                "∧",
+            )
         )
         kind = {"forall": "forall", "exists": "exists", "exists_unique": "exists-unique"}[node.kind]
         if any(b.type is not None and "∈" in _names(b.type) for b in node.binders) or bounded_elem:
@@ -318,13 +324,43 @@ def _escape(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-def abstract(span: Span, params: dict[str, str], return_type: str, *, lets: dict[str, str] | None = None) -> Template:
-    """The template of a clause: parameters become slots `s0`, `s1`, ... (in order of first use), `result`
-    becomes `{result}`; everything else (bound variables, helpers, literals) stays as written."""
+_BINDERS = {"∀", "∃", "∃!", "fun", "λ", "let"}
+_BINDER_END = {",", "=>", ":=", "∈", "<", "≤", ":", "↦", "|"}
+
+
+def bound_names(tokens: tuple[Token, ...] | list[Token]) -> list[str]:
+    """Names a clause binds (`∀ i j`, `fun (a, b) =>`, `let n :=`), in order of binding."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i].text in _BINDERS:
+            j = i + 1
+            while j < len(tokens) and tokens[j].text not in _BINDER_END:
+                t = tokens[j]
+                if t.kind == "ident" and "." not in t.text and t.text != "_" and t.text not in out:
+                    out.append(t.text)
+                j += 1
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def abstract(
+    span: Span, params: dict[str, str], return_type: str, *, literals: bool = False
+) -> tuple[Template, list[str]]:
+    """The template of a clause, and the literal values taken out of it.
+
+    Parameters become slots `s0`, `s1`, ... (in order of first use) typed by the parameter's type, `result`
+    becomes `{result}`; bound variables get canonical names (`x0`, `x1`, ...) so that `∀ i < n` and `∀ j < n`
+    are the same template; with `literals`, number literals become `{c0}`, `{c1}`, ... and their values are
+    returned (anti-unification decides later which stay constant). Helpers and other names stay as written."""
     order: dict[str, str] = {}
     slots: list[Slot] = []
     typed = {**params, "result": return_type}
+    bound = {n: f"x{k}" for k, n in enumerate(b for b in bound_names(span.tokens) if b not in typed)}
     texts: list[str] = []
+    values: list[str] = []
     for tok in span.tokens:
         text = _escape(tok.text)
         if tok.kind == "ident":
@@ -334,8 +370,19 @@ def abstract(span: Span, params: dict[str, str], return_type: str, *, lets: dict
                     order[head] = "result" if head == "result" else f"s{sum(n != 'result' for n in order)}"
                     slots.append(Slot(order[head], typed[head]))
                 text = "{" + order[head] + "}" + (_escape("." + tail) if tail else "")
+            elif head in bound:
+                text = bound[head] + (_escape("." + tail) if tail else "")
+        elif tok.kind == "num" and literals:
+            text = "{c" + str(len(values)) + "}"
+            values.append(tok.text)
         texts.append(text)
-    return Template(_strip_parens(_join(span.tokens, texts)), tuple(slots))
+    return Template(_strip_parens(_join(span.tokens, texts)), tuple(slots)), values
+
+
+def span_of(text: str) -> Span:
+    """A one-line clause text as a Span (tokens read again)."""
+    tokens = tuple(t for t in tokenize(text) if t.kind != "eof")
+    return Span(text, tokens)
 
 
 class ClauseError(SpecBridgeError):

@@ -89,15 +89,73 @@ KIND_WORDS = {
 }
 
 
+def _prop_defs(aux: str) -> dict[str, tuple[list[str], str]]:
+    """Prop-valued helper definitions of the aux: name -> (binder names, body text)."""
+    from specbridge.datasets.vericoding import _blocks, _header
+
+    out: dict[str, tuple[list[str], str]] = {}
+    for kw, name, text in _blocks(aux):
+        if kw != "def" or "where" in text or "termination_by" in text:
+            continue
+        try:
+            binders, ret, body = _header(text, "aux", "aux")
+        except SpecBridgeError:
+            continue
+        if ret.strip() == "Prop" and body.strip():
+            out[name] = ([b for b, _ in binders], body)
+    return out
+
+
+_APP = re.compile(r"^([A-Za-z_][\w']*)((?:\s+[A-Za-z_][\w']*)*)$")
+
+
+def _inline(text: str, defs: dict[str, tuple[list[str], str]]) -> str | None:
+    """`ValidInput n xs` -> the helper's body with its binders renamed to the arguments; None when it is not such
+    an application or the renaming could capture a bound name."""
+    from specbridge.generate.extract import mentions, rename_identifiers
+
+    m = _APP.match(text.strip())
+    if m is None or m.group(1) not in defs:
+        return None
+    args = m.group(2).split()
+    binders, body = defs[m.group(1)]
+    if len(args) != len(binders):
+        return None
+    mapping = dict(zip(binders, args, strict=True))
+    if any(a != b and mentions(body, a) for b, a in mapping.items()):
+        return None
+    return rename_identifiers(_dedent(body), mapping)
+
+
+def _dedent(text: str) -> str:
+    lines = text.strip("\n").splitlines()
+    indent = min((len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()), default=0)
+    return "\n".join(ln[indent:] for ln in lines).strip()
+
+
 def typed_clauses(task: Task) -> list[TypedClause]:
-    """The reference spec's clauses, precondition first, each with its shape; SpecBridgeError when unreadable."""
+    """The reference spec's clauses, precondition first, each with its shape; SpecBridgeError when unreadable.
+
+    A clause that only applies a Prop-valued helper of the aux to parameters (`ValidInput n xs`, the Vericoding
+    style) is unfolded into the helper's own clauses, so the plan says what the helper demands."""
     if task.reference is None:
         raise SpecBridgeError(f"{task.id}: no reference spec to reconstruct")
+    defs = _prop_defs(task.reference.aux) if task.reference.aux.strip() else {}
     out: list[TypedClause] = []
     for part, body in (("pre", task.reference.precond), ("post", task.reference.postcond)):
         lets, conjuncts = split_body(body)
         out += [TypedClause(part, "let", s.text, s) for s in lets]
-        for s in conjuncts:
+        queue = list(conjuncts)
+        unfolded = 0
+        while queue:
+            s = queue.pop(0)
+            inner = _inline(s.text, defs) if unfolded < 8 else None
+            if inner is not None:
+                unfolded += 1
+                sub_lets, sub = split_body(inner)
+                if not sub_lets:
+                    queue = sub + queue
+                    continue
             kind = shape_of(parse_term(s.text))
             if part == "pre" and kind == "trivial":
                 continue
@@ -158,11 +216,19 @@ def _vocabulary(clauses: list[TypedClause]) -> list[str]:
     return sorted(set(names))
 
 
+def _shape(c: TypedClause) -> str:
+    """The clause's formal shape as the plan shows it. A clause that is itself a `let … ; body` block is
+    parenthesised, so that a shape starting with `let` is always a local definition of the body."""
+    if c.kind != "let" and c.text.startswith("let "):
+        return f"({c.text})"
+    return c.text
+
+
 def rules_plan(task: Task) -> tuple[Plan, list[TypedClause]]:
     """The plan the reference spec embodies, read by rules; SpecBridgeError (or LeanParseError) if unreadable."""
     clauses = typed_clauses(task)
-    guards = [Clause(text=_words(c), shape=c.text) for c in clauses if c.part == "pre"]
-    result = [Clause(text=_words(c), shape=c.text) for c in clauses if c.part == "post"]
+    guards = [Clause(text=_words(c), shape=_shape(c)) for c in clauses if c.part == "pre"]
+    result = [Clause(text=_words(c), shape=_shape(c)) for c in clauses if c.part == "post"]
     inputs = []
     for p in task.signature.params:
         mine = [c for c in clauses if c.part == "pre" and re.search(rf"\b{re.escape(p.name)}\b", c.text)]

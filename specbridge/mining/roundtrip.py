@@ -29,6 +29,8 @@ CAUSES = {
     "test-disagreement": "a different verdict on one of the task's tests",
     "pair-disagreement": "a different verdict on a generated (input, output) pair",
     "undecided": "too few generated pairs decided by both specs to say anything",
+    "original-unevaluable": "the original spec is refused (axiom, sorry) or does not parse in layer 2",
+    "no-generator": "no input generator for a parameter type, and no tests",
     "llm-failure": "the model call failed or its answer had no usable spec",
 }
 
@@ -43,6 +45,16 @@ class RoundTrip:
     tests_compared: int = 0
     pairs_compared: int = 0
     details: dict[str, int] = field(default_factory=dict)
+
+
+def _undecided_cause(message: str) -> str:
+    if message.startswith("spec A"):
+        return "original-unevaluable"
+    if message.startswith("spec B"):
+        return "decode-error"
+    if "not generated" in message or "no value generator" in message:
+        return "no-generator"
+    return "undecided"
 
 
 def equivalence_backend() -> str:
@@ -61,9 +73,10 @@ def _verdicts(task: Task, spec_text: str, obligations: list[Obligation], setting
 
 def _cx(o: Obligation, a: Status, b: Status) -> dict:
     part = "precond" if o.kind.value.startswith("pre") else "postcond"
-    return Counterexample(
-        part=part, inputs=o.inputs, output=o.output, a_holds=a is Status.PASS, b_holds=b is Status.PASS
-    ).model_dump()
+    # A verdict says whether the obligation is met; the spec holds when that matches what the kind expects.
+    holds_a = (a is Status.PASS) == o.expects_true
+    holds_b = (b is Status.PASS) == o.expects_true
+    return Counterexample(part=part, inputs=o.inputs, output=o.output, a_holds=holds_a, b_holds=holds_b).model_dump()
 
 
 def compare_on(
@@ -92,7 +105,13 @@ def _generated_pairs(task: Task, limit: int) -> list[Obligation]:
 
 
 def check_round_trip(
-    task: Task, rec: Reconstruction, *, settings: Settings | None = None, inputs: int = 200, seed: int = 0
+    task: Task,
+    rec: Reconstruction,
+    *,
+    settings: Settings | None = None,
+    inputs: int = 200,
+    seed: int = 0,
+    time_budget: float = 60.0,
 ) -> RoundTrip:
     """Whether `rec.decoded` is equivalent to `task.reference`, on the tests and on generated pairs."""
     settings = settings or Settings()
@@ -107,26 +126,37 @@ def check_round_trip(
         tested, o, x, y, errors = compare_on(task, original, decoded, tests, settings)
         if o is not None:
             return RoundTrip(
-                task.id, False, "test-disagreement", f"{o.key}: original {x}, decoded {y}", _cx(o, x, y), tested
+                task.id,
+                False,
+                "test-disagreement",
+                f"{o.key}: obligation {x} with the original, {y} with the decoding",
+                _cx(o, x, y),
+                tested,
             )
         if errors and not tested:
             return RoundTrip(task.id, False, "decode-error", "the decoded spec errs on every test", None, tested)
     if equivalence_backend() == "diff_specs":
         from specbridge.compare import diff_specs
 
-        result = diff_specs(task, original, decoded, inputs=inputs, seed=seed, settings=settings)
+        result = diff_specs(
+            task, original, decoded, inputs=inputs, seed=seed, settings=settings.computable, time_budget=time_budget
+        )
         if result.verdict is DiffVerdict.EQUIVALENT:
             return RoundTrip(task.id, True, tests_compared=tested, pairs_compared=result.pairs)
         if result.verdict is DiffVerdict.UNDECIDED:
             if tested:  # the tests decided; the generated pairs could not add anything
                 return RoundTrip(task.id, True, tests_compared=tested, message=result.message)
-            return RoundTrip(task.id, False, "undecided", result.message, None, tested)
+            return RoundTrip(task.id, False, _undecided_cause(result.message), result.message, None, tested)
         cx = result.counterexamples[0].model_dump() if result.counterexamples else None
         return RoundTrip(task.id, False, "pair-disagreement", result.verdict.value, cx, tested, result.pairs)
     pairs = _generated_pairs(task, limit=max(4, min(inputs, 12)))
-    compared, o, x, y, errors = compare_on(task, original, decoded, pairs, settings) if pairs else (0, None, None, None, 0)
+    compared, o, x, y, errors = (
+        compare_on(task, original, decoded, pairs, settings) if pairs else (0, None, None, None, 0)
+    )
     if o is not None:
-        return RoundTrip(task.id, False, "pair-disagreement", f"original {x}, decoded {y}", _cx(o, x, y), tested, compared)
+        return RoundTrip(
+            task.id, False, "pair-disagreement", f"original {x}, decoded {y}", _cx(o, x, y), tested, compared
+        )
     if errors and not compared and not tested:
         return RoundTrip(task.id, False, "decode-error", "the decoded spec errs where the original decides", None)
     if not compared and not tested:
