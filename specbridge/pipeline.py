@@ -41,6 +41,7 @@ class RunOptions:
     corpus: Path | None = None  # retrieval corpus for offline/LLM generators; default datasets/examples
     repair_rounds: int | None = None
     workers: int = 0  # 0: automatic — CPU cores when Lean runs, the LLM concurrency for LLM generators, else 1
+    patterns: Path | None = None  # a pattern library (`specbridge mine`); default: mined from the corpus
 
 
 @dataclass
@@ -195,6 +196,10 @@ def run_batch(options: RunOptions, settings: Settings, *, progress: ProgressCall
 
     corpus = load_dataset(corpus_dir).tasks if generator_name not in ("reference",) and corpus_dir.exists() else []
     context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=repair)
+    if options.patterns is not None:
+        from specbridge.mining.library import load_library
+
+        context.patterns = load_library(options.patterns)
     layers = build_layers(settings)
     workers = options.workers or auto_workers(generator_name, settings, layers)
 

@@ -32,6 +32,7 @@ def generate_command(
         Path | None, typer.Option(help="Solved tasks to retrieve examples from (default: datasets/examples).")
     ] = None,
     repair: Annotated[int | None, typer.Option(help="Repair rounds (default from settings).")] = None,
+    patterns: Annotated[Path | None, typer.Option(help="A pattern library (default: mined from the corpus).")] = None,
     config: ConfigOption = None,
 ) -> None:
     """Generate the spec of one requirement: prints the plan (NLFP) and the Lean spec."""
@@ -40,7 +41,7 @@ def generate_command(
     settings = settings_or_exit(config)
     try:
         task, gen = generate_for_file(
-            requirement_file, settings, generator=generator, corpus_dir=corpus, repair_rounds=repair
+            requirement_file, settings, generator=generator, corpus_dir=corpus, repair_rounds=repair, patterns=patterns
         )
     except SpecBridgeError as exc:
         raise fail(exc) from exc

@@ -110,6 +110,7 @@ def run_command(
     workers: Annotated[
         int, typer.Option(min=0, help="Tasks in flight at once (0: CPU cores when Lean runs, LLM concurrency, else 1).")
     ] = 0,
+    patterns: Annotated[Path | None, typer.Option(help="A pattern library (default: mined from the corpus).")] = None,
     config: ConfigOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -129,6 +130,7 @@ def run_command(
         corpus=corpus,
         repair_rounds=repair,
         workers=workers,
+        patterns=patterns,
     )
     name = generator or settings.default_generator
     if not json_out:

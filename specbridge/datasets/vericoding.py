@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from specbridge.errors import TaskFormatError
+from specbridge.generate.extract import rename_identifiers
 from specbridge.retrieval import split_name
 from specbridge.tasks import Param, ReferenceSpec, Signature, Task
 
@@ -116,12 +117,25 @@ def load_vericoding_task(path: Path) -> Task:
         raise TaskFormatError(src, f"`{fname}` has no parameters", field="vc-definitions")
     aux_parts: list[str] = []
     pre = post = None
+    names = [n for n, _ in params]
+
+    def renamed(text: str, section: str, extra: list[str]) -> str:
+        """The body with the definition's own binder names replaced by the function's parameter names (and the
+        result binder by `result`), by position: the rendered spec binds those names."""
+        binders, _, body = _header(text, src, section)
+        own = [n for n, t in binders if f"{fname}_precond" not in t]
+        if len(own) != len(names) + len(extra):
+            raise TaskFormatError(
+                src, f"`{text.split(':=')[0].strip()[:60]}` does not match `{fname}`'s binders", field=section
+            )
+        return rename_identifiers(_body(body), dict(zip(own, [*names, *extra], strict=True)))
+
     for section in ("vc-preamble", "vc-helpers", "vc-theorems"):
         for kw, name, text in _blocks(sections[section]):
             if name == f"{fname}_precond":
-                pre = _body(_header(text, src, section)[2])
+                pre = renamed(text, section, [])
             elif name == f"{fname}_postcond":
-                post = _body(_header(text, src, section)[2])
+                post = renamed(text, section, ["result"])
             elif kw in ("theorem", "lemma"):
                 continue  # the spec theorem (proof `sorry`): not part of the spec
             elif text.strip():

@@ -43,11 +43,12 @@ from specbridge.tasks import ReferenceSpec, Signature, Task, render_spec_source
 TOP_K = 8  # corpus tasks adapted per task
 MAX_PROBED = 16  # candidates evaluated on generated inputs (no example tests)
 MAX_CHECKED = 40  # candidates checked on example tests
-PATTERN_BASE = 0.2  # prior of a mined-pattern candidate: PATTERN_BASE + PATTERN_SCALE * its fit score
-PATTERN_SCALE = 0.5
+PATTERN_BASE = 0.0  # prior of a mined-pattern candidate: PATTERN_BASE + PATTERN_SCALE * its fit score
+PATTERN_SCALE = 0.4
 POST_FITS = 10  # result-clause patterns instantiated per task
 PRE_FITS = 4  # guard patterns tried on the best pattern candidates
 AGREEMENT_BONUS = 0.05  # a pattern and an adapted corpus spec that come out identical
+DETERMINACY_WEIGHT = 0.6  # cost of a postcondition admitting several results (or none) on made-up inputs
 
 
 @dataclass
@@ -561,9 +562,12 @@ class OfflineGenerator:
                 best = compose_clauses(best, checked, run_check)
             return best
         probes = probe_obligations(task)
+        pairs = determinacy_pairs(task)
         for c in cands[:MAX_PROBED]:
             text = render_spec_source(task.signature, c.spec())
             c.probe_penalty = _probe(task, text, layer, probes)
+            if c.probe_penalty < 5.0 and layer is not None and pairs:
+                c.probe_penalty += DETERMINACY_WEIGHT * _determinacy(task, text, layer, pairs)
         return max(cands[:MAX_PROBED], key=lambda c: c.prior - c.probe_penalty)
 
 
@@ -806,3 +810,76 @@ def _note(*fits: object) -> str:
             f"`{p.id}` ({p.kind}, support {p.support}: {', '.join(p.tasks[:3])}; phrases {', '.join(f.matched[:4])})"  # type: ignore[attr-defined]
         )
     return "instantiated the mined pattern(s) " + " + ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Determinacy: a function's postcondition should admit one result per valid input
+
+
+_INT = re.compile(r"-?\d+")
+
+
+def _outputs(return_type: str, inputs: dict[str, str], task: Task) -> list[str]:
+    """Made-up results to try for `inputs`: the type's sample values, small numbers, and values taken from the
+    inputs (their elements, the inputs themselves when the types agree, reversed sequences)."""
+    from specbridge.generate.probes import sample_values
+
+    t = _norm(return_type)
+    out = list(sample_values(t))
+    if t in ("Nat", "Int"):
+        nums = {int(x) for v in inputs.values() for x in _INT.findall(v)}
+        nums |= set(range(0 if t == "Nat" else -2, 8))
+        out += [str(n) if n >= 0 else f"({n})" for n in sorted(nums) if t == "Int" or n >= 0]
+    same = [inputs[p.name] for p in task.signature.params if _norm(p.type) == t]
+    out += same
+    seq = _seq(t)
+    if seq is not None:
+        for v in same:
+            m = re.fullmatch(r"(#?)\[(.*)\]", v.strip())
+            if m and m.group(2).strip():
+                items = [x.strip() for x in m.group(2).split(",")]
+                out.append(f"{m.group(1)}[{', '.join(reversed(items))}]")
+                out.append(f"{m.group(1)}[{', '.join(items[1:])}]")
+    opt = re.fullmatch(r"Option (.+)", t)
+    if opt:
+        inner = _outputs(opt.group(1), inputs, task)
+        out += ["none", *(f"some {x}" if not x.startswith("(") and " " not in x else f"some ({x})" for x in inner)]
+    return list(dict.fromkeys(out))[:24]
+
+
+def determinacy_pairs(task: Task, n_inputs: int = 5) -> list[tuple[Obligation, list[Obligation]]]:
+    """(precondition probe, postcondition probes over candidate results) per made-up input."""
+    from specbridge.obligations import ObligationKind
+
+    probes = [o for o in probe_obligations(task, limit=n_inputs) if o.kind is ObligationKind.PRE_ACCEPTS]
+    out = []
+    for k, pre in enumerate(probes):
+        outs = _outputs(task.signature.return_type, pre.inputs, task)
+        posts = [
+            Obligation(kind=ObligationKind.POST_ACCEPTS, task_id=task.id, index=k, sub=j, inputs=pre.inputs, output=o)
+            for j, o in enumerate(outs)
+        ]
+        out.append((pre, posts))
+    return out
+
+
+def _determinacy(task: Task, spec_text: str, layer: object, pairs: list[tuple[Obligation, list[Obligation]]]) -> float:
+    """In [0, 1]: the share of admitted made-up inputs on which the postcondition holds for two or more of the
+    candidate results (too weak to pin the result down), or — for a result type whose values were all tried,
+    like `Bool` — for none of them (unsatisfiable)."""
+    flat = [o for pre, posts in pairs for o in (pre, *posts)]
+    try:
+        verdicts = layer.evaluate(task, spec_text, flat)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - the probe penalty already covers specs that fail to evaluate
+        return 0.0
+    status = {id(o): v.status for o, v in zip(flat, verdicts, strict=False)}
+    enumerable = _norm(task.signature.return_type) in ("Bool", "Option Bool")
+    admitted = bad = 0
+    for pre, posts in pairs:
+        if status.get(id(pre)) is not Status.PASS:
+            continue
+        admitted += 1
+        accepted = sum(status.get(id(o)) is Status.PASS for o in posts)
+        if accepted >= 2 or (accepted == 0 and enumerable):
+            bad += 1
+    return bad / admitted if admitted else 0.0

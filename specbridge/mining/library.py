@@ -144,9 +144,8 @@ class _Mined:
 
 
 def _aux_names(aux: str) -> set[str]:
-    return set(
-        re.findall(r"^(?:@\[[^\]]*\]\s*)?(?:def|abbrev|partial def|inductive|structure)\s+([^\s(:]+)", aux, re.M)
-    )
+    found = re.findall(r"\b(?:def|abbrev|inductive|structure|instance|opaque)\s+([^\s(:]+)", aux)
+    return {n for n in found if not n.startswith("_")}
 
 
 def clause_records(task: Task, clauses: list[TypedClause]) -> list[dict]:

@@ -12,7 +12,7 @@ from specbridge.generate.offline import OfflineGenerator, adapt, conversion
 from specbridge.generate.probes import probe_obligations, sample_values
 from specbridge.generate.repair import CheckResult
 from specbridge.settings import Settings
-from specbridge.tasks import Param, ReferenceSpec, Signature, Task, Visibility
+from specbridge.tasks import Param, ReferenceSpec, Signature, Task, Visibility, render_spec_source
 from specbridge.tasks import TestCase as Case
 
 SORT_ARRAY = Task(
@@ -308,3 +308,28 @@ def test_bounds_stated_in_the_requirement_become_a_guard() -> None:
     assert stated_bounds(cases) is None  # case splits and results are not conditions on the input
     words = Task(id="c", requirement="The value of d is assumed to be positive.", signature=sig)
     assert stated_bounds(words) == ("d > 0", "`d > 0` (stated in the requirement)")
+
+
+def test_without_examples_a_postcondition_that_pins_the_result_down_wins() -> None:
+    from specbridge.evaluate.computable import ComputableLayer
+    from specbridge.generate.offline import _determinacy, determinacy_pairs
+
+    task = Task(
+        id="t-max",
+        requirement="Return the largest element of a list.",
+        signature=Signature(name="largest", params=(Param(name="xs", type="List Int"),), return_type="Int"),
+    )
+    pairs = determinacy_pairs(task)
+    layer = ComputableLayer()
+
+    def spec(post: str) -> str:
+        return render_spec_source(task.signature, ReferenceSpec(precond="xs ≠ []", postcond=post))
+
+    weak = _determinacy(task, spec("result ∈ xs"), layer, pairs)  # any element will do
+    strong = _determinacy(task, spec("result ∈ xs ∧ ∀ x ∈ xs, x ≤ result"), layer, pairs)
+    assert weak > 0.5 and strong == 0.0
+    decide = Task(
+        id="d", requirement="", signature=Signature(name="f", params=task.signature.params, return_type="Bool")
+    )
+    never = render_spec_source(decide.signature, ReferenceSpec(postcond="result = true ∧ result = false"))
+    assert _determinacy(decide, never, layer, determinacy_pairs(decide)) == 1.0  # no Bool result is admitted
