@@ -12,6 +12,12 @@ on the task's hidden obligations. A task counts when every hidden obligation pas
 
     .venv/bin/python benchmarks/offline_leave_one_out.py [DATASET] [--examples K] [--json]
     .venv/bin/python benchmarks/offline_leave_one_out.py --corpus ../shared/verina-dev --tasks /tmp/verina-even
+    .venv/bin/python benchmarks/offline_leave_one_out.py --corpus ../shared/verina-dev \
+        --corpus ../shared/corpora/vericoding-apps --tasks datasets/heldout [--patterns LIBRARY.json]
+
+The offline generator's mined patterns come from the corpus (mined on first use and cached under
+.specbridge/patterns/), or from --patterns. In leave-one-out, a pattern mined only from the task itself is never
+offered, and the phrases of patterns the task supports are recomputed without it.
 
 DATASET defaults to ../shared/verina-dev beside the repository.
 """
@@ -58,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         "--corpus", action="append", help="retrieval/mining corpus, repeatable (transfer mode; default: DATASET)"
     )
     parser.add_argument("--tasks", help="tasks to generate for (transfer mode): a dataset other than the corpus")
+    parser.add_argument("--patterns", help="a pattern library (specbridge mine) instead of mining the corpus")
     args = parser.parse_args(argv)
 
     try:
@@ -75,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.examples:
         tasks = [t.with_examples(args.examples) for t in tasks]
     context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=0)
+    if args.patterns:
+        from specbridge.mining.library import load_library
+
+        context.patterns = load_library(args.patterns)
     layer = ComputableLayer(settings.computable)
 
     rows = []

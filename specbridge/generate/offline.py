@@ -259,6 +259,7 @@ _NON_EMPTY = re.compile(r"\bnon[- ]?empty\b|\bnot empty\b|\bat least one (elemen
 _EMPTY_ALLOWED = re.compile(
     r"\b(can|may|could|might)\s+(also\s+)?be\s+empty|empty or non[- ]?empty|possibly empty"
     r"|\bempty (list|array|string|input|sequence)s? (is|are|returns?|should|yields?|gives?)\b"
+    r"(?! not\b| never\b| invalid\b)"  # "an empty list is not a valid input" does not allow it
     r"|\bif\b[^.]{0,40}\b(is|are) empty",
     re.I,
 )
@@ -548,10 +549,11 @@ class OfflineGenerator:
     ) -> Candidate:
         checker = context.checker
         if has_examples and (layer is not None or checker is not None):
-            for c in cands[:MAX_CHECKED]:
+            pool = _pool(cands, MAX_CHECKED)
+            for c in pool:
                 text = render_spec_source(task.signature, c.spec())
                 c.check = checker(task, text) if checker is not None else check_spec(task, text, layer)
-            checked = [c for c in cands[:MAX_CHECKED] if c.check is not None]
+            checked = [c for c in pool if c.check is not None]
             best = max(checked, key=lambda c: (c.check.score(), c.prior))  # type: ignore[union-attr]
             if best.check is not None and not best.check.ok and best.check.parsed:
 
@@ -563,12 +565,21 @@ class OfflineGenerator:
             return best
         probes = probe_obligations(task)
         pairs = determinacy_pairs(task)
-        for c in cands[:MAX_PROBED]:
+        pool = _pool(cands, MAX_PROBED)
+        for c in pool:
             text = render_spec_source(task.signature, c.spec())
             c.probe_penalty = _probe(task, text, layer, probes)
             if c.probe_penalty < 5.0 and layer is not None and pairs:
                 c.probe_penalty += DETERMINACY_WEIGHT * _determinacy(task, text, layer, pairs)
-        return max(cands[:MAX_PROBED], key=lambda c: c.prior - c.probe_penalty)
+        return max(pool, key=lambda c: c.prior - c.probe_penalty)
+
+
+def _pool(cands: list[Candidate], size: int) -> list[Candidate]:
+    """The candidates to check: the best by prior, with a quarter of the places kept for the best mined-pattern
+    candidates, so that the checks (examples, determinacy) rather than the prior alone decide between the two."""
+    reserved = [c for c in cands if c.pattern][: size // 4]
+    rest = [c for c in cands if c not in reserved][: size - len(reserved)]
+    return sorted(rest + reserved, key=lambda c: -c.prior)
 
 
 _TOP_LEVEL_BLOCKERS = ("∀", "∃", "fun ", "λ", "→", "↔", "∨", "if ", "match ", "let ", "¬", "=>", "where")
@@ -691,15 +702,18 @@ def _probe(task: Task, spec_text: str, layer: object | None, probes: list[Obliga
 
 
 def _index(context: GenerationContext):  # noqa: ANN202 - a PatternIndex or None
-    from specbridge.mining.transfer import PatternIndex, library_for
+    from specbridge.mining.transfer import PatternIndex, default_library, library_for, merged
 
     lib = library_for(context)
-    if lib is None:
-        return None
     cached = getattr(context, "_offline_patterns", None)
     if cached is not None and cached[0] is lib:
         return cached[1]
-    index = PatternIndex(lib, [t for t in context.corpus if t.reference is not None])
+    # The corpus's patterns plus those of our own example tasks (the shipped default library).
+    default = default_library()
+    full = merged(lib, default) if lib is not None else default
+    if full is None:
+        return None
+    index = PatternIndex(full, [t for t in context.corpus if t.reference is not None])
     context._offline_patterns = (lib, index)  # type: ignore[attr-defined]
     return index
 

@@ -127,13 +127,47 @@ def _shape(t: str) -> str:
     return slot_shape(t)
 
 
+def _container(shape: str) -> tuple[str, str] | None:
+    """(container, element shape) of a sequence slot shape: `List num` -> (List, num), `String` -> (String, Char)."""
+    if shape == "String":
+        return "String", "Char"
+    m = re.fullmatch(r"(List|Array) (.+)", shape)
+    return (m.group(1), m.group(2).strip("()")) if m else None
+
+
+def _compatible(slot_shape: str, param_type: str) -> bool:
+    """A parameter fits a slot of the same shape, or a sequence of the same elements in another container
+    (the template is then rewritten for it, see `_retarget`)."""
+    target = _shape(param_type)
+    if target == slot_shape:
+        return True
+    a, b = _container(slot_shape), _container(target)
+    return a is not None and b is not None and a[1] == b[1]
+
+
+def _retarget(text: str, slot: str, src: str, dst: str) -> str:
+    """Rewrite a template's uses of sequence slot `slot` mined on container `src` for a parameter of `dst`:
+    the list view (`.toList` of an Array or String, the List itself) and the length (`.size` / `.length`)."""
+    if src == dst:
+        return text
+    hole = "{" + slot + "}"
+    length = ".size" if dst == "Array" else ".length"
+    text = text.replace(hole + ".size", hole + length).replace(hole + ".length", hole + length)
+    if src in ("Array", "String"):
+        text = text.replace(hole + ".toList", hole if dst == "List" else hole + ".toList")
+    if src == "List" and dst in ("Array", "String"):
+        text = re.sub(re.escape(hole) + r"(?!\.(?:size|length|toList)\b)(?!\[)", hole + ".toList", text)
+    if dst == "String" and re.search(re.escape(hole) + r"\[", text):
+        text = text.replace(hole + "[", hole + ".toList[")
+    return text
+
+
 def _fillable(p: Pattern, task: Task) -> bool:
-    shapes = [_shape(x.type) for x in task.signature.params]
     for s in p.slots:
         if s.name == "result":
             if s.shape != _shape(task.signature.return_type):
                 return False
-        elif s.shape not in shapes:
+        elif not any(_compatible(s.shape, x.type) for x in task.signature.params):
             return False
     return True
 
@@ -178,7 +212,9 @@ def instantiate(
     for s in slots:
         exact = [x.name for x in params if " ".join(x.type.split()) in s.types]
         same = [x.name for x in params if _shape(x.type) == s.shape and x.name not in exact]
-        options.append(exact + same)
+        other = [x.name for x in params if _compatible(s.shape, x.type) and x.name not in exact + same]
+        options.append(exact + same + other)
+    ptype = {x.name: x.type for x in params}
     numbers = list(dict.fromkeys(_NUMBER.findall(task.requirement)))[:2]
     const_opts = [list(dict.fromkeys([*vals[:2], *numbers]))[:3] for _, vals in sorted(p.constants.items())]
     holes = list(dict.fromkeys(_HOLE.findall(p.template)))
@@ -197,8 +233,13 @@ def instantiate(
                 values["result"] = "result"
                 values.update({c: v for c, v in zip(sorted(p.constants), consts, strict=True)})
                 values.update({h: _render_fill(h, lam) for h, lam in zip(holes, preds, strict=True)})
+                template = p.template
+                for s, n in zip(slots, names, strict=True):
+                    a, b = _container(s.shape), _container(_shape(ptype[n]))
+                    if a is not None and b is not None:
+                        template = _retarget(template, s.name, a[0], b[0])
                 try:
-                    text = p.template.format(**values)
+                    text = template.format(**values)
                 except (KeyError, IndexError, ValueError):
                     continue
                 if text not in out:
@@ -284,3 +325,32 @@ def library_for(context: object) -> Library | None:
     except AttributeError:
         pass
     return lib
+
+
+def merged(primary: Library, extra: Library | None) -> Library:
+    """`primary` with the patterns and predicates of `extra` added (same id: supports and phrases united).
+    The offline generator adds the shipped default library (mined from our own example tasks) to the library
+    of whatever corpus it is given, so the common shapes of everyday requirements are always at hand."""
+    if extra is None or extra.fingerprint == primary.fingerprint:
+        return primary
+    patterns = {p.id: p for p in primary.patterns}
+    for p in extra.patterns:
+        if p.id in patterns:
+            q = patterns[p.id]
+            tasks = sorted(set(q.tasks) | set(p.tasks))
+            patterns[p.id] = q.model_copy(
+                update={"tasks": tasks, "support": len(tasks), "phrases": list(dict.fromkeys(q.phrases + p.phrases))}
+            )
+        else:
+            patterns[p.id] = p
+    predicates = {q.id: q for q in primary.predicates}
+    for q in extra.predicates:
+        predicates.setdefault(q.id, q)
+    return primary.model_copy(
+        update={
+            "patterns": sorted(patterns.values(), key=lambda p: (-p.support, p.part, p.id)),
+            "predicates": sorted(predicates.values(), key=lambda q: (-q.support, q.id)),
+            "plans": {**extra.plans, **primary.plans},
+            "sources": [*primary.sources, *extra.sources],
+        }
+    )

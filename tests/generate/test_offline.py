@@ -237,7 +237,7 @@ def test_sorted_input_in_words_gives_an_order_guard() -> None:
     assert sorted_guard(distinct) is not None and "(· < ·)" in sorted_guard(distinct)[0]
 
 
-def test_a_mined_pattern_and_a_corpus_task_that_agree_win_together() -> None:
+def test_a_mined_pattern_and_a_corpus_task_that_agree_win_together(monkeypatch: pytest.MonkeyPatch) -> None:
     # Two corpus tasks formalise sorting the same way: the clause templates they share become patterns with
     # support 2, so the pattern instantiated for TARGET agrees with the spec adapted from either task.
     sort_list = Task(
@@ -258,7 +258,9 @@ def test_a_mined_pattern_and_a_corpus_task_that_agree_win_together() -> None:
     assert "the same spec also comes from the mined pattern(s)" in gen.notes
     cands = OfflineGenerator().candidates(TARGET.visible_view(), context)
     assert cands[0].primary and cands[0].agreed
-    # A pattern mined from the adapted task alone is no independent evidence: no agreement bonus.
+    # A pattern mined from the adapted task alone is no independent evidence: no agreement bonus (without the
+    # shipped library of our own examples, whose sorting task would be independent support).
+    monkeypatch.setattr("specbridge.mining.transfer.default_library", lambda: None)
     alone = OfflineGenerator().candidates(TARGET.visible_view(), GenerationContext(Settings(), corpus=[sort_list]))
     assert not any(c.agreed for c in alone)
 

@@ -103,3 +103,23 @@ def test_a_pattern_mined_only_from_the_task_itself_is_not_offered() -> None:
 def test_extract_holes() -> None:
     assert extract_holes("∀ x0 ∈ {s0}, x0 > 0") == ("∀ x0 ∈ {s0}, {q0_x0}", ["fun x0 => x0 > 0"])
     assert extract_holes("∀ x0 ∈ {s0}, x0 ≤ {result}") == ("∀ x0 ∈ {s0}, x0 ≤ {result}", [])  # not closed
+
+
+def test_a_sequence_pattern_is_rewritten_for_another_container() -> None:
+    from specbridge.mining.transfer import _retarget
+
+    assert _retarget("{result} = ({s0}.toList.filter ({p0})).length", "s0", "String", "List") == (
+        "{result} = ({s0}.filter ({p0})).length"
+    )
+    assert _retarget("∀ x0 < {s0}.size, {s0}[x0]! ≤ {result}", "s0", "Array", "List") == (
+        "∀ x0 < {s0}.length, {s0}[x0]! ≤ {result}"
+    )
+    assert _retarget("{result} ∈ {s0} ∧ {s0}.length > 0", "s0", "List", "Array") == (
+        "{result} ∈ {s0}.toList ∧ {s0}.size > 0"
+    )
+    lib = mine([], tasks=CORPUS, workers=1).library
+    on_array = _task(
+        "bigArr", "Return the largest element of a non-empty array.", [("a", "Array Int")], "Int", "True", "True"
+    ).model_copy(update={"reference": None})
+    fit = next(f for f in PatternIndex(lib, CORPUS).fitting(on_array) if f.pattern.template == "{result} ∈ {s0}")
+    assert instantiate(fit.pattern, on_array) == ["result ∈ a.toList"]
