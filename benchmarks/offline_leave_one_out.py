@@ -12,6 +12,12 @@ on the task's hidden obligations. A task counts when every hidden obligation pas
 
     .venv/bin/python benchmarks/offline_leave_one_out.py [DATASET] [--examples K] [--json]
     .venv/bin/python benchmarks/offline_leave_one_out.py --corpus ../shared/verina-dev --tasks /tmp/verina-even
+    .venv/bin/python benchmarks/offline_leave_one_out.py --corpus ../shared/verina-dev \
+        --corpus ../shared/corpora/vericoding-apps --tasks datasets/heldout [--patterns LIBRARY.json]
+
+The offline generator's mined patterns come from the corpus (mined on first use and cached under
+.specbridge/patterns/), or from --patterns. In leave-one-out, a pattern mined only from the task itself is never
+offered, and the phrases of patterns the task supports are recomputed without it.
 
 DATASET defaults to ../shared/verina-dev beside the repository.
 """
@@ -38,7 +44,7 @@ from specbridge.settings import Settings  # noqa: E402
 def _source(notes: str) -> str:
     """Where the offline generator says its spec came from: corpus task id(s) or `pattern:<name>`."""
     first = notes.splitlines()[0] if notes else ""
-    m = re.search(r"instantiated the generic pattern `([^`]+)`", first)
+    m = re.search(r"instantiated the mined pattern\(s\) `([^`]+)`", first)
     if m:
         return f"pattern:{m.group(1)}"
     m = re.search(r"corpus task\(s\) ([^.]+)\.", first)
@@ -54,8 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("dataset", nargs="?", default=str(REPO.parent / "shared" / "verina-dev"))
     parser.add_argument("--examples", type=int, default=0, help="first K tests of each task visible (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--corpus", help="retrieval corpus (transfer mode; default: DATASET)")
+    parser.add_argument(
+        "--corpus", action="append", help="retrieval/mining corpus, repeatable (transfer mode; default: DATASET)"
+    )
     parser.add_argument("--tasks", help="tasks to generate for (transfer mode): a dataset other than the corpus")
+    parser.add_argument("--patterns", help="a pattern library (specbridge mine) instead of mining the corpus")
     args = parser.parse_args(argv)
 
     try:
@@ -66,12 +75,17 @@ def main(argv: list[str] | None = None) -> int:
     from specbridge.pipeline import generate_checked
 
     settings = Settings()
-    loaded = load_dataset(Path(args.corpus or args.dataset))
-    corpus = [t for t in loaded.tasks if t.reference is not None]
-    tasks = load_dataset(Path(args.tasks)).tasks if args.tasks else loaded.tasks
+    corpus_paths = args.corpus or [args.dataset]
+    loaded = [load_dataset(Path(p)) for p in corpus_paths]
+    corpus = [t for part in loaded for t in part.tasks if t.reference is not None]
+    tasks = load_dataset(Path(args.tasks)).tasks if args.tasks else loaded[0].tasks
     if args.examples:
         tasks = [t.with_examples(args.examples) for t in tasks]
     context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=0)
+    if args.patterns:
+        from specbridge.mining.library import load_library
+
+        context.patterns = load_library(args.patterns)
     layer = ComputableLayer(settings.computable)
 
     rows = []
@@ -103,13 +117,13 @@ def main(argv: list[str] | None = None) -> int:
     total = time.perf_counter() - started
     good = sum(r["outcome"] == "sound_complete" for r in rows)
     mode = (
-        f"transfer: tasks {args.tasks}, corpus {args.corpus or args.dataset} ({len(corpus)} tasks)"
+        f"transfer: tasks {args.tasks}, corpus {' + '.join(corpus_paths)} ({len(corpus)} tasks)"
         if args.tasks
         else f"leave-one-out on {args.dataset}"
     )
     summary = {
         "dataset": args.tasks or args.dataset,
-        "corpus": args.corpus or args.dataset,
+        "corpus": " + ".join(corpus_paths),
         "protocol": f"{mode}; generator saw {args.examples} example test(s) per task; hidden tests only",
         "tasks": len(rows),
         "sound_complete": good,

@@ -44,6 +44,7 @@ class Plan(BaseModel):
     clauses: list[Clause] = Field(default_factory=list)
     edge_cases: list[str] = Field(default_factory=list)
     vocabulary: list[str] = Field(default_factory=list)
+    definitions: list[str] = Field(default_factory=list)  # auxiliary Lean definitions the clauses use, verbatim
 
     def to_json(self) -> str:
         return self.model_dump_json(indent=2)
@@ -66,6 +67,9 @@ class Plan(BaseModel):
             out += ["", "## Edge cases"] + [f"- {e}" for e in self.edge_cases]
         if self.vocabulary:
             out += ["", "## Lean vocabulary"] + [f"- {v}" for v in self.vocabulary]
+        if self.definitions:
+            out += ["", "## Auxiliary definitions"]
+            out += [f"```lean\n{d.strip()}\n```" for d in self.definitions]
         return "\n".join(out).strip() + "\n"
 
 
@@ -75,6 +79,7 @@ def _clause_md(c: Clause, *, bullet: str) -> str:
 
 # Section names as models write them, mapped to the plan's fields. Order matters: the first match wins.
 _SECTIONS: list[tuple[str, re.Pattern[str]]] = [
+    ("definitions", re.compile(r"auxiliary def|helper def|definitions", re.I)),
     ("edge_cases", re.compile(r"edge|corner|special case", re.I)),
     ("vocabulary", re.compile(r"vocab|lean (functions|names|library|notions)|library|functions to use|mathlib", re.I)),
     ("guards", re.compile(r"guard|precond|assum|require|pre-cond|valid input|restriction", re.I)),
@@ -94,6 +99,7 @@ def parse_plan(text: str) -> Plan:
     from_json = _try_json(text)
     if from_json is not None:
         return from_json
+    text, definitions = _definitions(text)
     sections = _sections(text)
     if "clauses" not in sections:
         found = ", ".join(sorted(k for k in sections if k != "_preamble")) or "no recognisable sections"
@@ -108,10 +114,35 @@ def parse_plan(text: str) -> Plan:
         clauses=[_clause(i) for i in _items(sections.get("clauses", []))],
         edge_cases=[i.strip() for i in _items(sections.get("edge_cases", []))],
         vocabulary=[v for i in _items(sections.get("vocabulary", [])) for v in _vocab(i)],
+        definitions=definitions,
     )
     if not plan.clauses:
         raise PlanParseError("the plan's result section is empty: list the input/result relation as items")
     return plan
+
+
+_DEFS = re.compile(r"^#{1,6}\s*(auxiliary|helper) definitions\s*$", re.I | re.M)
+_LEAN_FENCE = re.compile(r"```lean[ \t]*\n(.*?)\n```", re.S)
+
+
+def _definitions(text: str) -> tuple[str, list[str]]:
+    """The plan text without its `## Auxiliary definitions` section, and that section's Lean blocks verbatim
+    (kept apart because the section reader joins lines, and Lean definitions need their layout)."""
+    m = _DEFS.search(text)
+    if m is None:
+        return text, []
+    rest = text[m.end() :]
+    nxt = re.search(r"^#{1,6}\s", rest, re.M)
+    # A `#` inside a Lean block is not a heading: only look for the next heading after the last fence.
+    blocks = list(_LEAN_FENCE.finditer(rest))
+    end = len(rest)
+    if nxt is not None:
+        after = blocks[-1].end() if blocks else 0
+        later = re.search(r"^#{1,6}\s", rest[after:], re.M)
+        end = after + later.start() if later else len(rest)
+    section = rest[:end]
+    defs = [b.group(1) for b in _LEAN_FENCE.finditer(section)]
+    return text[: m.start()] + rest[end:], defs
 
 
 def _try_json(text: str) -> Plan | None:

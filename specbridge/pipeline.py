@@ -44,6 +44,7 @@ class RunOptions:
     workers: int = 0  # 0: automatic — CPU cores when Lean runs, the LLM concurrency for LLM generators, else 1
     amplify: int | None = None  # generated inputs for the amplified check; None: the settings' `amplify`
     retry_failed: bool = False  # resume: also redo tasks whose generation failed with a final answer
+    patterns: Path | None = None  # a pattern library (`specbridge mine`); default: mined from the corpus
 
 
 @dataclass
@@ -239,6 +240,10 @@ def prepare_run(options: RunOptions, settings: Settings) -> PreparedRun:
     todo = [t for t in tasks if t.id not in finished]
     corpus = load_dataset(corpus_dir).tasks if generator_name not in ("reference",) and corpus_dir.exists() else []
     context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=repair)
+    if options.patterns is not None:
+        from specbridge.mining.library import load_library
+
+        context.patterns = load_library(options.patterns)
     return PreparedRun(
         options,
         settings,

@@ -59,7 +59,7 @@ def _main(
 
 
 # Each command group lives in its own module with a `register(app)` function.
-_COMMAND_MODULES = ("main", "validate", "lean", "generate", "compare", "inspect")
+_COMMAND_MODULES = ("main", "validate", "lean", "generate", "compare", "inspect", "mining")
 
 for _name in _COMMAND_MODULES:
     try:

@@ -34,6 +34,7 @@ def generate_command(
     plain: Annotated[
         bool, typer.Option("--plain", help="No rules or colours: the plan and the Lean text only, as plain text.")
     ] = False,
+    patterns: Annotated[Path | None, typer.Option(help="A pattern library (default: mined from the corpus).")] = None,
     config: ConfigOption = None,
 ) -> None:
     """Generate the spec of one requirement: prints the plan (NLFP) and the Lean spec.
@@ -45,7 +46,7 @@ def generate_command(
     settings = settings_or_exit(config)
     try:
         task, gen = generate_for_file(
-            requirement_file, settings, generator=generator, corpus_dir=corpus, repair_rounds=repair
+            requirement_file, settings, generator=generator, corpus_dir=corpus, repair_rounds=repair, patterns=patterns
         )
     except SpecBridgeError as exc:
         raise fail(exc) from exc

@@ -142,6 +142,7 @@ def run_command(
             min=0, help="Also check each spec against the reference on N generated inputs (default: settings)."
         ),
     ] = None,
+    patterns: Annotated[Path | None, typer.Option(help="A pattern library (default: mined from the corpus).")] = None,
     config: ConfigOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -165,6 +166,7 @@ def run_command(
         workers=workers,
         amplify=amplify,
         retry_failed=retry_failed,
+        patterns=patterns,
     )
     try:
         prepared = prepare_run(options, settings)  # every usage error comes before the progress bar

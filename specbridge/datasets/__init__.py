@@ -1,4 +1,4 @@
-"""Dataset loaders: VERINA task folders, requirement files (Markdown + YAML front matter), JSONL.
+"""Dataset loaders: VERINA task folders, requirement files (Markdown + YAML front matter), JSONL, Vericoding YAML.
 
 A dataset is a folder (of VERINA task folders and/or requirement files), a single requirement file, a single
 VERINA task folder, or a `.jsonl` file. A malformed task is reported with its file and field or line, and the
@@ -29,6 +29,7 @@ from specbridge.datasets.reqfile import (
     task_to_mapping,
 )
 from specbridge.datasets.values import literal_budget
+from specbridge.datasets.vericoding import is_vericoding_file, load_vericoding_task
 from specbridge.datasets.verina import is_verina_dir, load_verina_task
 from specbridge.errors import SpecBridgeError, TaskFormatError
 from specbridge.tasks import Task
@@ -73,6 +74,8 @@ def load_task(path: Path) -> Task:
         return load_verina_task(path)
     if path.is_file() and path.suffix == ".md":
         return load_requirement_file(path)
+    if is_vericoding_file(path):
+        return load_vericoding_task(path)
     if not path.exists():
         raise TaskFormatError(str(path), "no such file or folder")
     raise TaskFormatError(str(path), "not a task: expected a requirement file (.md) or a VERINA task folder")
@@ -105,6 +108,8 @@ def load_dataset(path: Path) -> LoadResult:
                 _add(result, entry)
             elif entry.is_file() and entry.suffix == ".jsonl":
                 _load_jsonl(entry, result)
+            elif entry.suffix in (".yaml", ".yml") and is_vericoding_file(entry):
+                _add(result, entry)
     seen: dict[str, str] = {}
     unique = []
     for task in result.tasks:

@@ -58,6 +58,7 @@ class GenerationContext:
     # Optional services, shared across the tasks of a batch (additive; None means "build the default"):
     llm: Any = None  # a specbridge.llm.LLMClient; LLM generators create one from settings.llm when None
     checker: Any = None  # check(task, spec_text) -> specbridge.generate.repair.CheckResult; default: layer 2
+    patterns: Any = None  # a specbridge.mining.library.Library; default: the one mined from `corpus`
 
 
 class Generator(Protocol):

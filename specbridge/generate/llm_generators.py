@@ -20,6 +20,7 @@ from specbridge.generate.extract import ExtractionError, extract_spec
 from specbridge.generate.prompting import (
     Message,
     PromptExample,
+    PromptPattern,
     baseline_messages,
     decode_messages,
     example_from_task,
@@ -33,6 +34,7 @@ from specbridge.retrieval import Retriever
 from specbridge.tasks import Task
 
 N_EXAMPLES = 3
+N_PATTERNS = 5  # mined patterns shown in the NLFP prompt
 _SERVICES_LOCK = threading.Lock()
 
 
@@ -69,6 +71,7 @@ class _Session:
     client: LLMClient
     usage: Usage = field(default_factory=Usage)
     rounds: list[Round] = field(default_factory=list)
+    patterns: list[PromptPattern] = field(default_factory=list)  # mined patterns fitting the task (NLFP prompt)
 
     def ask(self, messages: list[Message]) -> Completion:
         out = self.client.complete(messages)
@@ -88,6 +91,30 @@ class _Candidate:
     check: CheckResult
 
 
+def _library(context: GenerationContext):  # noqa: ANN202 - a Library or None
+    from specbridge.mining.transfer import library_for
+
+    with _SERVICES_LOCK:
+        try:
+            return library_for(context)
+        except Exception:  # noqa: BLE001 - no library (unreadable corpus): prompts go without plans/patterns
+            return None
+
+
+def fitting_patterns(task: Task, context: GenerationContext, k: int = N_PATTERNS) -> list[PromptPattern]:
+    """The top-k mined patterns fitting `task` (requirement phrases and signature), for the NLFP prompt."""
+    from specbridge.mining.transfer import PatternIndex
+
+    library = _library(context)
+    if library is None:
+        return []
+    index = PatternIndex(library, [t for t in context.corpus if t.reference is not None])
+    return [
+        PromptPattern(f.pattern.kind, f.pattern.part, f.pattern.template, f.pattern.wording, f.pattern.support)
+        for f in index.fitting(task, k=k)
+    ]
+
+
 class _LLMGenerator:
     name = "llm"
     uses_plan = False
@@ -100,7 +127,12 @@ class _LLMGenerator:
         except LLMNotConfigured:
             return Generation(generator=self.name, error=f"unavailable: {NOT_CONFIGURED_HINT}", unavailable=True)
         session = _Session(client)
-        examples = [example_from_task(r.task) for r in retriever(context).search(task, N_EXAMPLES)]
+        library = _library(context)
+        plans = library.plans if library is not None else {}
+        examples = [
+            example_from_task(r.task, plans.get(r.task.id, "")) for r in retriever(context).search(task, N_EXAMPLES)
+        ]
+        session.patterns = fitting_patterns(task, context) if self.uses_plan else []
         try:
             return self._run(task, context, session, examples)
         except LLMError as exc:
@@ -178,14 +210,16 @@ class SpecBridgeGenerator(_LLMGenerator):
     """Retrieve examples -> write the NLFP -> decode it to Lean -> check -> repair."""
 
     name = "specbridge"
+    uses_plan = True
 
     def _first_round(self, task: Task, session: _Session, examples: list[PromptExample]) -> tuple[str, str, list[str]]:
         notes: list[str] = []
-        plan_raw = session.ask(nlfp_messages(task, examples)).text
+        patterns = session.patterns
+        plan_raw = session.ask(nlfp_messages(task, examples, patterns)).text
         try:
             plan = parse_plan(plan_raw).to_markdown()
         except PlanParseError as exc:
-            retry = nlfp_messages(task, examples) + [
+            retry = nlfp_messages(task, examples, patterns) + [
                 {"role": "assistant", "content": plan_raw},
                 {
                     "role": "user",

@@ -1,4 +1,4 @@
-"""The `offline` generator: a spec without any model, from solved tasks of a corpus and from generic patterns.
+"""The `offline` generator: a spec without any model, from solved tasks of a corpus and from mined patterns.
 
 Two sources of candidates compete:
 
@@ -6,9 +6,11 @@ Two sources of candidates compete:
   shape, each one's spec adapted to the new signature — renaming the function and the parameters, and mapping
   types with `let` bindings (`Array`↔`List` via `.toArray`/`.toList`, `String`↔`List Char`, `Nat`↔`Int`, both at
   once) —;
-* generic patterns (`patterns.py`: maximum of a sequence, count of the elements satisfying a predicate, index of
-  the first match, sort, swap, ...), selected by the requirement's wording and the function's name and filled
-  from the signature; they are also the fallback when no corpus task can be adapted.
+* mined patterns (`specbridge.mining`: clause templates with typed slots, abstracted from the corpus's
+  round-tripped plans), selected by the requirement phrases they go with and by whether the signature can fill
+  their slots, instantiated for this signature and composed (single clauses, the clause set of a supporting
+  task, pairs of the best clauses, with fitting guard patterns); they are also the fallback when no corpus task
+  can be adapted. No pattern is written by hand: the mechanism is mining, the data is the corpus.
 
 Variants are composed (another candidate's precondition, `True`, guards read from the requirement's wording such
 as "non-empty" or "sorted"); a pattern and a corpus task that give the same spec reinforce each other. Ranking:
@@ -19,7 +21,7 @@ as "non-empty" or "sorted"); a pattern and a corpus task that give the same spec
 
 It never retrieves the task itself (same id or identical requirement text) and never sees hidden tests (it is
 handed `task.visible_view()`, and calls `visible_view()` again itself). `Generation.notes` and the plan's summary
-say plainly that the offline generator produced the spec and from what: corpus task id(s) or the pattern's name.
+say plainly that the offline generator produced the spec and from what: corpus task id(s) or the pattern ids.
 """
 
 from __future__ import annotations
@@ -31,7 +33,6 @@ from dataclasses import dataclass, field
 
 from specbridge.generate.base import Generation, GenerationContext
 from specbridge.generate.extract import mentions, rename_identifiers
-from specbridge.generate.patterns import match_patterns
 from specbridge.generate.probes import probe_obligations
 from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
 from specbridge.nlfp import describe_spec
@@ -42,9 +43,12 @@ from specbridge.tasks import ReferenceSpec, Signature, Task, render_spec_source
 TOP_K = 8  # corpus tasks adapted per task
 MAX_PROBED = 16  # candidates evaluated on generated inputs (no example tests)
 MAX_CHECKED = 40  # candidates checked on example tests
-PATTERN_BASE = 0.75  # prior of a pattern candidate: PATTERN_BASE + PATTERN_SCALE * wording strength
-PATTERN_SCALE = 0.3
+PATTERN_BASE = 0.0  # prior of a mined-pattern candidate: PATTERN_BASE + PATTERN_SCALE * its fit score
+PATTERN_SCALE = 0.4
+POST_FITS = 10  # result-clause patterns instantiated per task
+PRE_FITS = 4  # guard patterns tried on the best pattern candidates
 AGREEMENT_BONUS = 0.05  # a pattern and an adapted corpus spec that come out identical
+DETERMINACY_WEIGHT = 0.6  # cost of a postcondition admitting several results (or none) on made-up inputs
 
 
 @dataclass
@@ -57,9 +61,10 @@ class Candidate:
     notes: list[str] = field(default_factory=list)
     check: CheckResult | None = None
     probe_penalty: float = 0.0
-    pattern: str = ""  # the generic pattern (patterns.py) the postcondition came from, if any
+    pattern: str = ""  # the mined pattern id(s) the postcondition came from, if any
     primary: bool = False  # straight from a pattern or a corpus task (not a derived variant)
     agreed: bool = False  # a pattern and a corpus task both gave this spec
+    support: tuple[str, ...] = ()  # for a pattern candidate: the corpus tasks its pattern(s) were mined from
 
     def spec(self) -> ReferenceSpec:
         return ReferenceSpec(aux=self.aux, precond=self.precond, postcond=self.postcond)
@@ -233,6 +238,18 @@ def _norm_body(body: str) -> str:
     return " ".join(body.split())
 
 
+def _canonical(body: str) -> str:
+    """A body's clauses, one line each, without the parentheses around top-level conjuncts: two candidates
+    that differ only there are the same spec."""
+    from specbridge.mining.clauses import split_body
+
+    try:
+        lets, parts = split_body(body)
+    except Exception:  # noqa: BLE001 - text the lexer refuses: compare it as written
+        return _norm_body(body)
+    return " ∧ ".join([*(x.text for x in lets), *(x.text for x in parts)])
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Guards from the requirement's wording
 
@@ -242,6 +259,7 @@ _NON_EMPTY = re.compile(r"\bnon[- ]?empty\b|\bnot empty\b|\bat least one (elemen
 _EMPTY_ALLOWED = re.compile(
     r"\b(can|may|could|might)\s+(also\s+)?be\s+empty|empty or non[- ]?empty|possibly empty"
     r"|\bempty (list|array|string|input|sequence)s? (is|are|returns?|should|yields?|gives?)\b"
+    r"(?! not\b| never\b| invalid\b)"  # "an empty list is not a valid input" does not allow it
     r"|\bif\b[^.]{0,40}\b(is|are) empty",
     re.I,
 )
@@ -391,23 +409,13 @@ class OfflineGenerator:
                 adapted.append(c)
                 if len(adapted) >= self.top_k:
                     break
-        for ps in match_patterns(task) if self.use_patterns else []:
-            adapted.append(
-                Candidate(
-                    aux=ps.aux,
-                    precond=ps.precond,
-                    postcond=ps.postcond,
-                    sources=[],
-                    prior=PATTERN_BASE + PATTERN_SCALE * ps.strength,
-                    notes=[f"instantiated the generic pattern `{ps.name}` (wording strength {ps.strength:.2f})"],
-                    pattern=ps.name,
-                )
-            )
+        if self.use_patterns:
+            adapted += pattern_candidates(task, context)
         out: list[Candidate] = []
         seen: dict[tuple[str, str, str], Candidate] = {}
 
         def add(c: Candidate, primary: bool = False) -> None:
-            key = (_norm_body(c.aux), _norm_body(c.precond), _norm_body(c.postcond))
+            key = (_norm_body(c.aux), _canonical(c.precond), _canonical(c.postcond))
             first = seen.get(key)
             if first is None:
                 c.primary = primary
@@ -417,7 +425,10 @@ class OfflineGenerator:
             # The same spec reached twice. From a pattern and from a corpus task, independently: more likely right.
             keep, other = (first, c) if first.prior >= c.prior else (c, first)
             both_primary = primary and first.primary
-            if both_primary and bool(keep.pattern) != bool(other.pattern) and not keep.agreed:
+            pat, cor = (keep, other) if keep.pattern else (other, keep)
+            # Independent only when the pattern was also mined from some task other than the adapted one.
+            independent = bool(set(pat.support) - set(cor.sources))
+            if both_primary and bool(keep.pattern) != bool(other.pattern) and independent and not keep.agreed:
                 keep.prior += AGREEMENT_BONUS
                 keep.agreed = True
                 keep.notes = [*keep.notes, f"the same spec also comes from {_origin(other)}"]
@@ -490,7 +501,7 @@ class OfflineGenerator:
             return Generation(
                 generator=self.name,
                 error=f"offline: no corpus task could be adapted to `{task.signature.lean_header()}` "
-                f"(corpus of {len(context.corpus)} task(s)) and no generic pattern fits its wording and "
+                f"(corpus of {len(context.corpus)} task(s)) and no mined pattern fits its wording and "
                 "signature; configure an LLM, or pass a corpus with a similar solved task (--corpus)",
             )
         layer = self._computable(context)
@@ -499,10 +510,10 @@ class OfflineGenerator:
         spec_text = render_spec_source(task.signature, chosen.spec())
         src = ", ".join(dict.fromkeys(chosen.sources))
         if chosen.pattern:
-            origin = f"the generic pattern `{chosen.pattern}` (specbridge/generate/patterns.py)"
+            origin = f"the mined pattern(s) `{chosen.pattern}` (specbridge/mining, pattern library)"
             first = (
                 f"Produced by the offline generator (no LLM): instantiated {origin}, chosen by the requirement's "
-                "wording and the signature's shape"
+                "phrases and the signature's shape"
                 + (f"; with clause(s) from corpus task(s) {src} (see below)." if src else "; no corpus task.")
             )
             origin += f" with clause(s) from {src}" if src else ""
@@ -538,10 +549,11 @@ class OfflineGenerator:
     ) -> Candidate:
         checker = context.checker
         if has_examples and (layer is not None or checker is not None):
-            for c in cands[:MAX_CHECKED]:
+            pool = _pool(cands, MAX_CHECKED)
+            for c in pool:
                 text = render_spec_source(task.signature, c.spec())
                 c.check = checker(task, text) if checker is not None else check_spec(task, text, layer)
-            checked = [c for c in cands[:MAX_CHECKED] if c.check is not None]
+            checked = [c for c in pool if c.check is not None]
             best = max(checked, key=lambda c: (c.check.score(), c.prior))  # type: ignore[union-attr]
             if best.check is not None and not best.check.ok and best.check.parsed:
 
@@ -552,10 +564,22 @@ class OfflineGenerator:
                 best = compose_clauses(best, checked, run_check)
             return best
         probes = probe_obligations(task)
-        for c in cands[:MAX_PROBED]:
+        pairs = determinacy_pairs(task)
+        pool = _pool(cands, MAX_PROBED)
+        for c in pool:
             text = render_spec_source(task.signature, c.spec())
             c.probe_penalty = _probe(task, text, layer, probes)
-        return max(cands[:MAX_PROBED], key=lambda c: c.prior - c.probe_penalty)
+            if c.probe_penalty < 5.0 and layer is not None and pairs:
+                c.probe_penalty += DETERMINACY_WEIGHT * _determinacy(task, text, layer, pairs)
+        return max(pool, key=lambda c: c.prior - c.probe_penalty)
+
+
+def _pool(cands: list[Candidate], size: int) -> list[Candidate]:
+    """The candidates to check: the best by prior, with a quarter of the places kept for the best mined-pattern
+    candidates, so that the checks (examples, determinacy) rather than the prior alone decide between the two."""
+    reserved = [c for c in cands if c.pattern][: size // 4]
+    rest = [c for c in cands if c not in reserved][: size - len(reserved)]
+    return sorted(rest + reserved, key=lambda c: -c.prior)
 
 
 _TOP_LEVEL_BLOCKERS = ("∀", "∃", "fun ", "λ", "→", "↔", "∨", "if ", "match ", "let ", "¬", "=>", "where")
@@ -651,7 +675,7 @@ def compose_clauses(
 def _origin(c: Candidate) -> str:
     """Where a candidate came from, in words: corpus task id(s) or the generic pattern's name."""
     if c.pattern:
-        return f"the generic pattern `{c.pattern}`"
+        return f"the mined pattern(s) `{c.pattern}`"
     return f"corpus task {', '.join(c.sources)}"
 
 
@@ -671,3 +695,205 @@ def _probe(task: Task, spec_text: str, layer: object | None, probes: list[Obliga
     bad = sum(v.status in (Status.ERROR, Status.UNKNOWN) for v in verdicts)
     errors = sum(v.status is Status.ERROR for v in verdicts)
     return 0.3 * bad / max(1, len(verdicts)) + (0.5 if errors == len(verdicts) else 0.0)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Candidates from mined patterns
+
+
+def _index(context: GenerationContext):  # noqa: ANN202 - a PatternIndex or None
+    from specbridge.mining.transfer import PatternIndex, default_library, library_for, merged
+
+    lib = library_for(context)
+    cached = getattr(context, "_offline_patterns", None)
+    if cached is not None and cached[0] is lib:
+        return cached[1]
+    # The corpus's patterns plus those of our own example tasks (the shipped default library).
+    default = default_library()
+    full = merged(lib, default) if lib is not None else default
+    if full is None:
+        return None
+    index = PatternIndex(full, [t for t in context.corpus if t.reference is not None])
+    context._offline_patterns = (lib, index)  # type: ignore[attr-defined]
+    return index
+
+
+def _merge_aux(*auxes: str) -> str | None:
+    """The union of helper sources, or None when two define the same name differently (would not compile)."""
+    parts = list(dict.fromkeys(a.strip() for a in auxes if a.strip()))
+    names: list[str] = []
+    for a in parts:
+        names += re.findall(r"^(?:@\[[^\]]*\]\s*)?(?:def|abbrev|partial def)\s+([^\s(:]+)", a, re.M)
+    if len(names) != len(set(names)):
+        return None
+    return "\n\n".join(parts)
+
+
+def _conj(texts: list[str]) -> str:
+    return " ∧\n".join(f"({t})" for t in texts) if len(texts) > 1 else texts[0]
+
+
+def pattern_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
+    """Candidates built from the mined patterns that fit `task`: single result clauses, the clause sets of the
+    patterns' supporting tasks re-instantiated here, pairs of the best clauses, each with fitting guards."""
+    from specbridge.mining.transfer import instantiate as _instantiate
+
+    index = _index(context)
+    if index is None:
+        return []
+    post = index.fitting(task, part="post", k=POST_FITS)
+    pre = index.fitting(task, part="pre", k=PRE_FITS)
+    preds = index.predicates_for(task)
+
+    def instantiate(p, task, limit):  # noqa: ANN001, ANN202 - the pattern instantiation with this task's predicates
+        return _instantiate(p, task, limit=limit, predicates=preds)
+
+    if not post:
+        return []
+    by_id = {p.id: p for p in index.library.patterns}
+    out: list[Candidate] = []
+
+    def make(ids: list[str], texts: list[str], auxes: list[str], score: float, note: str) -> None:
+        aux = _merge_aux(*auxes)
+        if aux is None or not texts:
+            return
+        support = sorted({t for i in ids for t in by_id[i].tasks if t != task.id})
+        out.append(
+            Candidate(
+                aux=aux,
+                precond="True",
+                postcond=_conj(texts),
+                sources=[],
+                prior=PATTERN_BASE + PATTERN_SCALE * score,
+                notes=[note],
+                pattern=", ".join(ids),
+                support=tuple(support),
+            )
+        )
+
+    for f in post:
+        for text in instantiate(f.pattern, task, 2):
+            make([f.pattern.id], [text], [f.pattern.aux], f.score, _note(f))
+    # The clause set of a supporting task: its other result patterns that fit here, instantiated alike.
+    for f in post[:4]:
+        for tid in [t for t in f.pattern.tasks if t != task.id][:2]:
+            group = [f.pattern] + [by_id[q] for q in f.pattern.with_patterns if q in by_id and tid in by_id[q].tasks]
+            texts, ids, auxes = [], [], []
+            for p in group:
+                inst = instantiate(p, task, 1)
+                if inst:
+                    texts.append(inst[0])
+                    ids.append(p.id)
+                    auxes.append(p.aux)
+            if len(texts) > 1:
+                make(ids, texts, auxes, f.score + 0.1, _note(f) + f"; with the other clauses of {tid}")
+    # Pairs of the best-fitting clauses.
+    for a, b in itertools.combinations(post[:5], 2):
+        ia, ib = instantiate(a.pattern, task, 1), instantiate(b.pattern, task, 1)
+        if ia and ib and ia[0] != ib[0]:
+            together = b.pattern.id in a.pattern.with_patterns
+            score = (a.score + b.score) / 2 + (0.03 if together else -0.05)
+            make([a.pattern.id, b.pattern.id], [ia[0], ib[0]], [a.pattern.aux, b.pattern.aux], score, _note(a, b))
+    # Guards: the best-fitting guard patterns on the best candidates.
+    guards = [(g, t) for g in pre for t in instantiate(g.pattern, task, 1)]
+    for c in sorted(out, key=lambda c: -c.prior)[:4]:
+        for g, text in guards:
+            aux = _merge_aux(c.aux, g.pattern.aux)
+            if aux is None:
+                continue
+            out.append(
+                Candidate(
+                    aux,
+                    text,
+                    c.postcond,
+                    [],
+                    c.prior + 0.1 * g.score - 0.02,
+                    [*c.notes, f"guard from the mined pattern `{g.pattern.id}` ({g.pattern.kind})"],
+                    pattern=c.pattern,
+                    support=c.support,
+                )
+            )
+    return out
+
+
+def _note(*fits: object) -> str:
+    parts = []
+    for f in fits:
+        p = f.pattern  # type: ignore[attr-defined]
+        parts.append(
+            f"`{p.id}` ({p.kind}, support {p.support}: {', '.join(p.tasks[:3])}; phrases {', '.join(f.matched[:4])})"  # type: ignore[attr-defined]
+        )
+    return "instantiated the mined pattern(s) " + " + ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Determinacy: a function's postcondition should admit one result per valid input
+
+
+_INT = re.compile(r"-?\d+")
+
+
+def _outputs(return_type: str, inputs: dict[str, str], task: Task) -> list[str]:
+    """Made-up results to try for `inputs`: the type's sample values, small numbers, and values taken from the
+    inputs (their elements, the inputs themselves when the types agree, reversed sequences)."""
+    from specbridge.generate.probes import sample_values
+
+    t = _norm(return_type)
+    out = list(sample_values(t))
+    if t in ("Nat", "Int"):
+        nums = {int(x) for v in inputs.values() for x in _INT.findall(v)}
+        nums |= set(range(0 if t == "Nat" else -2, 8))
+        out += [str(n) if n >= 0 else f"({n})" for n in sorted(nums) if t == "Int" or n >= 0]
+    same = [inputs[p.name] for p in task.signature.params if _norm(p.type) == t]
+    out += same
+    seq = _seq(t)
+    if seq is not None:
+        for v in same:
+            m = re.fullmatch(r"(#?)\[(.*)\]", v.strip())
+            if m and m.group(2).strip():
+                items = [x.strip() for x in m.group(2).split(",")]
+                out.append(f"{m.group(1)}[{', '.join(reversed(items))}]")
+                out.append(f"{m.group(1)}[{', '.join(items[1:])}]")
+    opt = re.fullmatch(r"Option (.+)", t)
+    if opt:
+        inner = _outputs(opt.group(1), inputs, task)
+        out += ["none", *(f"some {x}" if not x.startswith("(") and " " not in x else f"some ({x})" for x in inner)]
+    return list(dict.fromkeys(out))[:24]
+
+
+def determinacy_pairs(task: Task, n_inputs: int = 5) -> list[tuple[Obligation, list[Obligation]]]:
+    """(precondition probe, postcondition probes over candidate results) per made-up input."""
+    from specbridge.obligations import ObligationKind
+
+    probes = [o for o in probe_obligations(task, limit=n_inputs) if o.kind is ObligationKind.PRE_ACCEPTS]
+    out = []
+    for k, pre in enumerate(probes):
+        outs = _outputs(task.signature.return_type, pre.inputs, task)
+        posts = [
+            Obligation(kind=ObligationKind.POST_ACCEPTS, task_id=task.id, index=k, sub=j, inputs=pre.inputs, output=o)
+            for j, o in enumerate(outs)
+        ]
+        out.append((pre, posts))
+    return out
+
+
+def _determinacy(task: Task, spec_text: str, layer: object, pairs: list[tuple[Obligation, list[Obligation]]]) -> float:
+    """In [0, 1]: the share of admitted made-up inputs on which the postcondition holds for two or more of the
+    candidate results (too weak to pin the result down), or — for a result type whose values were all tried,
+    like `Bool` — for none of them (unsatisfiable)."""
+    flat = [o for pre, posts in pairs for o in (pre, *posts)]
+    try:
+        verdicts = layer.evaluate(task, spec_text, flat)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - the probe penalty already covers specs that fail to evaluate
+        return 0.0
+    status = {id(o): v.status for o, v in zip(flat, verdicts, strict=False)}
+    enumerable = _norm(task.signature.return_type) in ("Bool", "Option Bool")
+    admitted = bad = 0
+    for pre, posts in pairs:
+        if status.get(id(pre)) is not Status.PASS:
+            continue
+        admitted += 1
+        accepted = sum(status.get(id(o)) is Status.PASS for o in posts)
+        if accepted >= 2 or (accepted == 0 and enumerable):
+            bad += 1
+    return bad / admitted if admitted else 0.0

@@ -14,7 +14,6 @@ from pathlib import Path
 import jinja2
 
 from specbridge import resources
-from specbridge.nlfp import describe_spec
 from specbridge.retrieval import requirement_text
 from specbridge.tasks import ReferenceSpec, Signature, Task, Visibility, render_spec_source
 
@@ -55,23 +54,27 @@ class PromptExample:
     name: str
     requirement: str
     spec: str
-    plan: str = ""  # the spec read back as a plan (nlfp.describe_spec): shows the plan format by example
+    plan: str = ""  # the task's reconstructed plan that round-tripped (pattern library); "" when none did
 
 
-def example_from_task(task: Task) -> PromptExample:
-    """A retrieved corpus task as a prompt example: its requirement and its reference spec."""
+@dataclass(frozen=True)
+class PromptPattern:
+    """A mined pattern shown to the model: its clause shape, template (slots `{s0}`, `{result}`) and wording."""
+
+    kind: str
+    part: str
+    template: str
+    wording: str
+    support: int
+
+
+def example_from_task(task: Task, plan: str = "") -> PromptExample:
+    """A retrieved corpus task as a prompt example: its requirement, its reference spec and, when the miner
+    kept one, its reconstructed plan (one whose decoding was checked equivalent to the spec)."""
     req = requirement_text(task).strip()
     if len(req) > MAX_EXAMPLE_REQUIREMENT:
         req = req[:MAX_EXAMPLE_REQUIREMENT].rsplit(" ", 1)[0] + " …"
     spec = render_spec_source(task.signature, task.reference) if task.reference else ""
-    plan = ""
-    if task.reference is not None:
-        plan = describe_spec(
-            [(p.name, p.type) for p in task.signature.params],
-            task.signature.return_type,
-            task.reference.precond,
-            task.reference.postcond,
-        ).to_markdown()
     return PromptExample(name=task.signature.name, requirement=req, spec=spec.strip(), plan=plan.strip())
 
 
@@ -107,8 +110,10 @@ def _messages(user: str) -> list[Message]:
     return [{"role": "system", "content": render_template("system.md.j2")}, {"role": "user", "content": user}]
 
 
-def nlfp_messages(task: Task, examples: list[PromptExample]) -> list[Message]:
-    return _messages(render_template("nlfp.md.j2", show_plans=True, **_common(task, examples)))
+def nlfp_messages(
+    task: Task, examples: list[PromptExample], patterns: list[PromptPattern] | None = None
+) -> list[Message]:
+    return _messages(render_template("nlfp.md.j2", show_plans=True, patterns=patterns or [], **_common(task, examples)))
 
 
 def decode_messages(task: Task, examples: list[PromptExample], plan: str) -> list[Message]:

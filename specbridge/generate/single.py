@@ -55,9 +55,17 @@ def generate_for_file(
     generator: str | None = None,
     corpus_dir: Path | None = None,
     repair_rounds: int | None = None,
+    patterns: Path | None = None,
 ) -> tuple[Task, Generation]:
     """Load one requirement file (or VERINA task folder) and generate its spec; the file's task is excluded
     from the corpus by id and by requirement text."""
     task = load_task(path)
     corpus = load_corpus(corpus_dir)
+    if patterns is not None:  # a library given by the user: the generators use it instead of the corpus's own
+        from specbridge.mining.library import load_library
+
+        rounds = settings.repair_rounds if repair_rounds is None else repair_rounds
+        context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=rounds)
+        context.patterns = load_library(patterns)
+        return task, generate_for_task(task, settings, generator=generator, context=context)
     return task, generate_for_task(task, settings, generator=generator, corpus=corpus, repair_rounds=repair_rounds)

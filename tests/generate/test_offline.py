@@ -12,7 +12,7 @@ from specbridge.generate.offline import OfflineGenerator, adapt, conversion
 from specbridge.generate.probes import probe_obligations, sample_values
 from specbridge.generate.repair import CheckResult
 from specbridge.settings import Settings
-from specbridge.tasks import Param, ReferenceSpec, Signature, Task, Visibility
+from specbridge.tasks import Param, ReferenceSpec, Signature, Task, Visibility, render_spec_source
 from specbridge.tasks import TestCase as Case
 
 SORT_ARRAY = Task(
@@ -237,22 +237,31 @@ def test_sorted_input_in_words_gives_an_order_guard() -> None:
     assert sorted_guard(distinct) is not None and "(· < ·)" in sorted_guard(distinct)[0]
 
 
-def test_a_pattern_and_a_corpus_task_that_agree_win_together() -> None:
-    # corpus-sort (an Array task) adapts to a spec that differs in text from the `sort` pattern's, so with the
-    # default corpus nothing agrees; a List task whose spec coincides with the pattern's (up to renaming) does.
+def test_a_mined_pattern_and_a_corpus_task_that_agree_win_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two corpus tasks formalise sorting the same way: the clause templates they share become patterns with
+    # support 2, so the pattern instantiated for TARGET agrees with the spec adapted from either task.
     sort_list = Task(
         id="corpus-sort-list",
         requirement="Sort a list of integers in ascending order.",
         signature=Signature(name="sortL", params=(Param(name="l", type="List Int"),), return_type="List Int"),
         reference=ReferenceSpec(precond="True", postcond="List.Pairwise (· ≤ ·) result ∧ List.isPerm l result"),
     )
-    context = GenerationContext(settings=Settings(), corpus=[sort_list, MAX_LIST])
+    order_list = Task(
+        id="corpus-order-list",
+        requirement="Put the integers of a list into ascending order (sort them).",
+        signature=Signature(name="orderL", params=(Param(name="ys", type="List Int"),), return_type="List Int"),
+        reference=ReferenceSpec(precond="True", postcond="List.Pairwise (· ≤ ·) result ∧ List.isPerm ys result"),
+    )
+    context = GenerationContext(settings=Settings(), corpus=[sort_list, order_list, MAX_LIST])
     gen = OfflineGenerator().generate(TARGET, context)
     assert "List.Pairwise (· ≤ ·) result ∧ List.isPerm xs result" in gen.spec_text
-    assert "corpus-sort-list" in gen.notes and "the same spec also comes from the generic pattern `sort`" in gen.notes
+    assert "the same spec also comes from the mined pattern(s)" in gen.notes
     cands = OfflineGenerator().candidates(TARGET.visible_view(), context)
-    assert cands[0].primary and cands[0].agreed and cands[0].sources == ["corpus-sort-list"]
-    alone = OfflineGenerator().candidates(TARGET.visible_view(), _ctx())  # the Array adaptation does not coincide
+    assert cands[0].primary and cands[0].agreed
+    # A pattern mined from the adapted task alone is no independent evidence: no agreement bonus (without the
+    # shipped library of our own examples, whose sorting task would be independent support).
+    monkeypatch.setattr("specbridge.mining.transfer.default_library", lambda: None)
+    alone = OfflineGenerator().candidates(TARGET.visible_view(), GenerationContext(Settings(), corpus=[sort_list]))
     assert not any(c.agreed for c in alone)
 
 
@@ -276,9 +285,9 @@ def test_clause_composition_takes_clauses_from_pattern_candidates_too() -> None:
 
     best = Candidate("", "True", "result ∈ xs ∧ result ≥ 0", ["corpus-a"], 1.0)
     best.check = run_check(best)
-    pattern = Candidate("", "True", "result ∈ xs ∧ result > 2", [], 0.9, pattern="max-of-sequence")
+    pattern = Candidate("", "True", "result ∈ xs ∧ result > 2", [], 0.9, pattern="p0123456789")
     out = compose_clauses(best, [best, pattern], run_check)
-    assert out.check.ok and any("from the generic pattern `max-of-sequence`" in n for n in out.notes)
+    assert out.check.ok and any("from the mined pattern(s) `p0123456789`" in n for n in out.notes)
 
 
 def test_a_sorted_result_is_not_a_sorted_input() -> None:
@@ -301,3 +310,28 @@ def test_bounds_stated_in_the_requirement_become_a_guard() -> None:
     assert stated_bounds(cases) is None  # case splits and results are not conditions on the input
     words = Task(id="c", requirement="The value of d is assumed to be positive.", signature=sig)
     assert stated_bounds(words) == ("d > 0", "`d > 0` (stated in the requirement)")
+
+
+def test_without_examples_a_postcondition_that_pins_the_result_down_wins() -> None:
+    from specbridge.evaluate.computable import ComputableLayer
+    from specbridge.generate.offline import _determinacy, determinacy_pairs
+
+    task = Task(
+        id="t-max",
+        requirement="Return the largest element of a list.",
+        signature=Signature(name="largest", params=(Param(name="xs", type="List Int"),), return_type="Int"),
+    )
+    pairs = determinacy_pairs(task)
+    layer = ComputableLayer()
+
+    def spec(post: str) -> str:
+        return render_spec_source(task.signature, ReferenceSpec(precond="xs ≠ []", postcond=post))
+
+    weak = _determinacy(task, spec("result ∈ xs"), layer, pairs)  # any element will do
+    strong = _determinacy(task, spec("result ∈ xs ∧ ∀ x ∈ xs, x ≤ result"), layer, pairs)
+    assert weak > 0.5 and strong == 0.0
+    decide = Task(
+        id="d", requirement="", signature=Signature(name="f", params=task.signature.params, return_type="Bool")
+    )
+    never = render_spec_source(decide.signature, ReferenceSpec(postcond="result = true ∧ result = false"))
+    assert _determinacy(decide, never, layer, determinacy_pairs(decide)) == 1.0  # no Bool result is admitted

@@ -23,6 +23,16 @@ reference: {precond: "True", postcond: "result.toList = a.toList.reverse"}
 ---
 Reverse an array of integers.
 """
+CORPUS_MAX = """---
+id: corpus_maxk
+signature:
+  name: largestIgnoring
+  params: [{name: ys, type: List Int}, {name: k, type: Nat}]
+  return_type: Int
+reference: {precond: "ys ≠ []", postcond: "result ∈ ys ∧ ∀ y ∈ ys, y ≤ result"}
+---
+Return the largest element of a non-empty list of integers; the number k is ignored.
+"""
 NEW_TASK = """---
 id: new_max
 signature:
@@ -42,19 +52,21 @@ def test_transfer_mode_reports_counts_and_sources(tmp_path: Path, capsys: pytest
     (tmp_path / "corpus").mkdir()
     (tmp_path / "tasks").mkdir()
     (tmp_path / "corpus" / "rev.md").write_text(CORPUS_TASK, encoding="utf-8")
+    # A maximum task with another arity: no corpus spec adapts to NEW_TASK, its mined clauses do.
+    (tmp_path / "corpus" / "maxk.md").write_text(CORPUS_MAX, encoding="utf-8")
     (tmp_path / "tasks" / "max.md").write_text(NEW_TASK, encoding="utf-8")
     assert bench.main(["--corpus", str(tmp_path / "corpus"), "--tasks", str(tmp_path / "tasks"), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["summary"]["tasks"] == 1 and out["summary"]["sound_complete"] == 1
     assert out["summary"]["protocol"].startswith("transfer:") and "0 example test(s)" in out["summary"]["protocol"]
-    assert out["tasks"][0]["from"] == "pattern:max-of-sequence"
+    assert out["tasks"][0]["from"].startswith("pattern:p")
     assert out["summary"]["by_source"]["pattern"] == {"tasks": 1, "sound_complete": 1}
 
 
 def test_source_is_read_from_the_notes() -> None:
     assert bench._source("Produced by the offline generator (no LLM): adapted from corpus task(s) a, b.") == "a, b"
-    assert bench._source("... instantiated the generic pattern `sort` (specbridge/...); no corpus task.") == (
-        "pattern:sort"
+    assert bench._source("... instantiated the mined pattern(s) `p01, p02` (specbridge/mining, ...); no corpus") == (
+        "pattern:p01, p02"
     )
-    mixed = "... instantiated the generic pattern `sort` (...); with clause(s) from corpus task(s) x (see below)."
-    assert bench._source(mixed) == "pattern:sort"
+    mixed = "... instantiated the mined pattern(s) `p01` (...); with clause(s) from corpus task(s) x (see below)."
+    assert bench._source(mixed) == "pattern:p01"

@@ -72,6 +72,11 @@ def test_example_tests_lists_only_examples() -> None:
 
 
 def test_plan_prompt_shows_example_plans_in_the_requested_format() -> None:
-    user = nlfp_messages(TASK, [example_from_task(OTHER)])[-1]["content"]
+    from specbridge.mining.reconstruct import rules_plan
+
+    plan = rules_plan(OTHER)[0].to_markdown()  # what the miner keeps once it round-trips
+    user = nlfp_messages(TASK, [example_from_task(OTHER, plan)])[-1]["content"]
     assert "#### Result" in user and "the result equals `3 * m`" in user
-    assert "#### Result" not in baseline_messages(TASK, [example_from_task(OTHER)])[-1]["content"]
+    assert "#### Result" not in baseline_messages(TASK, [example_from_task(OTHER, plan)])[-1]["content"]
+    # Without a round-tripped plan the example shows no plan at all (no restatement of the spec).
+    assert "#### Result" not in nlfp_messages(TASK, [example_from_task(OTHER)])[-1]["content"]
