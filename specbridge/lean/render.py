@@ -16,9 +16,9 @@ Layout (one file per task, one `import Mathlib`, checked by one Lean process):
       first
       | (decide; done)
       | …                                           -- the tactic cascade, one alternative per line
-    #print axioms obl_<key>                         -- completion marker + audit (sorryAx = not proved)
+    #print axioms _root_.SpecBridge.Obligations.obl_<key>  -- completion marker + axiom audit
     theorem obl_<key>_neg : ¬ (<statement>) := …    -- proved ⇒ the obligation is disproved
-    #print axioms obl_<key>_neg
+    #print axioms _root_.SpecBridge.Obligations.obl_<key>_neg
     …
     end SpecBridge.Obligations
 
@@ -271,7 +271,7 @@ class _Writer:
             self.add(f"  | {alt}")
         end = self.next_line - 1
         axioms_line = self.next_line
-        self.add(f"#print axioms {name}", "")
+        self.add(f"#print axioms _root_.{NAMESPACE}.{name}", "")  # ours, whatever the spec declared
         return TheoremLines(name, start, proof_start, end, axioms_line)
 
 
@@ -442,7 +442,12 @@ def check_rendered(source: str, settings: LeanSettings | None = None) -> list[Vi
     for k in range(ns_start + 1, ns_end):
         ln = lines[k]
         words = ln.split()
-        if ln.startswith("#print axioms ") and len(words) == 3 and all(c.isalnum() or c == "_" for c in words[2]):
+        qualified = f"_root_.{NAMESPACE}."
+        if (
+            ln.startswith("#print axioms " + qualified)
+            and len(words) == 3
+            and all(c.isalnum() or c == "_" for c in words[2][len(qualified) :])
+        ):
             region.append("")
             continue
         # our statements name the spec's definitions `_root_.<name>`; the cascade may use native_decide if opted in

@@ -27,7 +27,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from specbridge.lean.messages import LeanMessage, ParsedOutput, parse_output
-from specbridge.lean.render import Region, RenderedFile, TheoremLines
+from specbridge.lean.render import NAMESPACE, Region, RenderedFile, TheoremLines
 from specbridge.lean.toolchain import LeanStatus
 
 
@@ -221,7 +221,7 @@ def interpret(rendered: RenderedFile, run: LeanRun) -> TaskProofResult:
         if region is Region.AXIOMS:
             if m.is_error:
                 thm.proof_errors.append(m)
-            else:
+            elif f"'{NAMESPACE}.{name}'" in m.data:  # the audit of our theorem, not of a spec's namesake
                 thm.axioms.append(m)
         elif m.is_error and region is Region.STATEMENT and not _is_kernel(m):
             thm.statement_errors.append(m)

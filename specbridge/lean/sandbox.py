@@ -333,6 +333,8 @@ class _Checker:
                 nxt = self.peek(i + 1)
                 cmd = "#" + nxt.text if nxt is not None and not nxt.ws_before and nxt.kind in (IDENT, KW) else "#"
                 self.refuse(t, cmd, "`#` commands run or inspect code")
+            if t.kind == KW and t.text == "open" and (depth > 0 or regions or self.term):
+                self._open(i)  # `open … in` inside a term or a tactic block: the same fixed list
             # tactic positions
             if regions:
                 self._tactic(regions, t, i, prev, depth, new_line)

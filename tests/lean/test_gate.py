@@ -147,3 +147,18 @@ def test_trust_is_explicit_in_the_proof_layer() -> None:
     verdicts = ProofLayer().evaluate(task, "set_option maxRecDepth 100\n", build_obligations(task))
     assert all(v.cause == "untrusted" for v in verdicts)  # the default: untrusted
     assert ProofItem(task, "", []).trust is Trust.UNTRUSTED
+
+
+def test_an_audit_of_a_namesake_is_not_an_audit_of_our_theorem() -> None:
+    task = small_task()
+    obligations = [o for o in build_obligations(task) if o.key == "pre_accepts_0"]
+    rendered = render_obligations(task, render_spec_source(task.signature, task.reference), obligations)
+    line = rendered.obligations["pre_accepts_0"].positive.axioms_line
+    fake = LeanMessage(
+        fileName="f.lean",
+        pos=Position(line=line, column=0),
+        severity="information",
+        data="'obl_pre_accepts_0' does not depend on any axioms",  # a spec's root-level theorem of that name
+    )
+    run = LeanRun(argv=["lean"], returncode=0, output=ParsedOutput(messages=(fake,)))
+    assert interpret(rendered, run).results["pre_accepts_0"].outcome is not Outcome.PROVED

@@ -79,7 +79,7 @@ def test_line_map_regions() -> None:
     start = lines.index("theorem obl_post_accepts_1 :") + 1
     assert rendered.locate(start + 1) == ("post_accepts_1", "obl_post_accepts_1", Region.STATEMENT)
     assert rendered.locate(start + 3) == ("post_accepts_1", "obl_post_accepts_1", Region.PROOF)
-    axioms = lines.index("#print axioms obl_post_accepts_1") + 1
+    axioms = lines.index("#print axioms _root_.SpecBridge.Obligations.obl_post_accepts_1") + 1
     assert rendered.locate(axioms) == ("post_accepts_1", "obl_post_accepts_1", Region.AXIOMS)
     neg = lines.index("theorem obl_post_accepts_1_neg :") + 1
     assert rendered.locate(neg + 3) == ("post_accepts_1", "obl_post_accepts_1_neg", Region.PROOF)

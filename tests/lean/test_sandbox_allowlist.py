@@ -150,6 +150,10 @@ OWN_ATTACKS = [
     ("theorem t : True := sorryAx True\n", "sorryAx"),
     ("theorem t : True := Lean.ofReduceBool a b rfl\n", "ofReduceBool"),
     ("def x := 1\u202e\n", "U+202E"),
+    ("def x := (open Lean Elab in 1)\n", "open Lean"),  # `open … in` inside a term: the same list
+    ("theorem t : True := by\n  open Lean in trivial\n", "open Lean"),
+    ("def x := 1 -- fine\ndef y := 1\u00a0+ 1\n", "lexical error"),  # a no-break space is no Lean whitespace
+    ("def x := 1\n\u2028#eval 1\n", "lexical error"),  # nor is a line separator
 ]
 
 
