@@ -182,6 +182,10 @@ class _Region:
     tactic: str = ""  # the tactic whose arguments follow
 
 
+def _short(construct: str, limit: int = 60) -> str:
+    return construct if len(construct) <= limit else construct[: limit - 1] + "…"
+
+
 def _skeleton(word: str) -> str:
     return unicodedata.normalize("NFKC", word).translate(_CONFUSABLES)
 
@@ -196,7 +200,7 @@ class _Checker:
         self.term = term
 
     def refuse(self, tok: Token, construct: str, reason: str) -> None:
-        self.out.append(Violation(construct, tok.line, tok.col, reason))
+        self.out.append(Violation(_short(construct), tok.line, tok.col, reason))
 
     def peek(self, k: int) -> Token | None:
         return self.toks[k] if k < len(self.toks) else None
@@ -231,7 +235,7 @@ class _Checker:
             self.refuse(t, t.text[:20], f"{t.conflict}; Lean may read it either way (write a literal '{{' as \\x7B)")
             return
         for piece in t.pieces:
-            ok = bool(piece) and all(
+            ok = 0 < len(piece) <= 64 and all(
                 (p.kind in (IDENT, NUM, FLOAT)) or (p.kind == SYM and p.text in _PIECE_SYMBOLS) for p in piece
             )
             if ok:
@@ -240,13 +244,13 @@ class _Checker:
                 src = " ".join(p.text for p in piece)
                 try:
                     parse_term(src)
-                except LeanParseError:
+                except (LeanParseError, RecursionError):
                     ok = False
             if not ok:
                 where = piece[0] if piece else t
                 self.refuse(
                     where,
-                    "{" + " ".join(p.text for p in piece) + "}",
+                    _short("{" + " ".join(p.text for p in piece) + "}"),
                     "inside a string, `{…}` is code if Lean reads it as interpolated: only simple terms "
                     "(names, numbers, arithmetic) may appear there (write a literal '{' as \\x7B)",
                 )
@@ -261,6 +265,9 @@ class _Checker:
             t = self.toks[i]
             if t.kind == SYM and t.text == "]":
                 return i + 1
+            if t.kind == SYM and t.text in _CLOSERS:  # a malformed list (Lean rejects it): stop here
+                return i
+            start = i
             j = i
             while j < len(self.toks) and self.toks[j].kind == IDENT and self.toks[j].value in ("local", "scoped"):
                 j += 1
@@ -287,6 +294,7 @@ class _Checker:
                     i += 1
                     break
                 i += 1
+            i = max(i, start + 1)  # every round consumes a token
         return i
 
     # -- the walk ------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from specbridge.errors import LeanParseError
 from specbridge.lean.lexer import CHAR, DOC, EOF, FLOAT, IDENT, KW, NAME, NUM, STR, SYM, lex, tokenize
-from specbridge.lean.sandbox import find_violations
+from specbridge.lean.sandbox import Trust, find_violations
 
 
 def kinds(text: str) -> list[tuple[str, str]]:
@@ -197,3 +197,27 @@ def test_adversarial_inputs_take_linear_time(text: str) -> None:
         pass
     find_violations(text)
     assert time.perf_counter() - start < 2.0
+
+
+_SANDBOX_PIECES = [
+    "def", "theorem", "structure", "where", "deriving", "mutual", "end", "open", "in", "attribute", "@[", "]", "[",
+    "simp", "local", "instance", ",", "by", "decreasing_by", "first", "|", "·", "<;>", ";", "=>", "(", ")", "{", "}",
+    "⟨", "⟩", ":=", "x", "Std", "Lean", "s!", '"', "\n", " ", "--", "/-", "-/", "%", "binop", "`", "#", "+", "-",
+    "arith", "config", "decide", "evil", "«", "»", "1", "noncomputable", "SpecBridge", "cases", "with", "then", "if",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_SANDBOX_PIECES), max_size=80))
+def test_sandbox_never_raises_or_hangs_on_command_soup(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    start = time.perf_counter()
+    for trust in Trust:
+        find_violations(text, trust=trust)
+    find_violations(text, term=True)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_malformed_attribute_list_does_not_hang_the_sandbox() -> None:
+    text = "(firsts!@[mutual',endarithby)whereStd  mutualcasesattributearith<;>)|simpmutual<;>deriving[attribute"
+    assert find_violations(text)
