@@ -198,6 +198,7 @@ class _Checker:
         self.toks = [t for t in tokens if t.kind != EOF]
         self.out = out
         self.term = term
+        self.parsed: dict[str, bool] = {}  # interpolation pieces already parsed
 
     def refuse(self, tok: Token, construct: str, reason: str) -> None:
         self.out.append(Violation(_short(construct), tok.line, tok.col, reason))
@@ -242,10 +243,13 @@ class _Checker:
                 from specbridge.lean.parser import parse_term  # the parser imports nothing of the sandbox
 
                 src = " ".join(p.text for p in piece)
-                try:
-                    parse_term(src)
-                except (LeanParseError, RecursionError):
-                    ok = False
+                if src not in self.parsed:
+                    try:
+                        parse_term(src)
+                        self.parsed[src] = True
+                    except (LeanParseError, RecursionError):
+                        self.parsed[src] = False
+                ok = self.parsed[src]
             if not ok:
                 where = piece[0] if piece else t
                 self.refuse(

@@ -182,7 +182,7 @@ def test_token_soup_never_crashes_and_parser_and_sandbox_agree(pieces: list[str]
             (t.kind, t.text, t.line, t.col) for t in full if t.kind != DOC
         ]
         find_violations(text)  # never raises
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 3.0
 
 
 @pytest.mark.parametrize(
@@ -196,7 +196,7 @@ def test_adversarial_inputs_take_linear_time(text: str) -> None:
     except LeanParseError:
         pass
     find_violations(text)
-    assert time.perf_counter() - start < 2.0
+    assert time.perf_counter() - start < 5.0  # linear; quadratic would take minutes here
 
 
 _SANDBOX_PIECES = [
@@ -215,7 +215,7 @@ def test_sandbox_never_raises_or_hangs_on_command_soup(pieces: list[str]) -> Non
     for trust in Trust:
         find_violations(text, trust=trust)
     find_violations(text, term=True)
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 3.0
 
 
 def test_a_malformed_attribute_list_does_not_hang_the_sandbox() -> None:
