@@ -19,8 +19,9 @@ any lexical error (Lean reports it and keeps reading from the error, so the rest
 what it seems). A string containing `{` must read the same as an interpolated string (`s!"…"`,
 `throwError "…"`: every `{…}` is code), with only simple terms inside the braces.
 
-Trusted text (a dataset's own reference spec) is checked only for what the rendering relies on: it lexes,
-and it neither enters SpecBridge's namespace nor closes a scope it did not open. The API makes the caller
+Trusted text (a dataset's own reference spec) may shape its own scope (`open`, `namespace`, `set_option`,
+`instance`, …) but must lex, run no code (`#` commands, `run_cmd`, `initialize`, …), extend no syntax
+(`macro`, `elab`, `notation`, …) and name nothing under SpecBridge's namespace. The API makes the caller
 choose (`Trust`); when unsure, callers pass `Trust.UNTRUSTED`.
 """
 
@@ -548,12 +549,15 @@ def find_violations(spec_text: str, *, trust: Trust = Trust.UNTRUSTED, term: boo
 
 
 def _check_trusted(tokens: list[Token], out: list[Violation]) -> None:
-    """What the rendering relies on even for a dataset's own reference: no entering SpecBridge's namespace."""
+    """A dataset's own reference may shape its own scope (`open`, `namespace`, `set_option`, `instance`, …), but
+    it never runs code while Lean elaborates, never extends the syntax, and never names SpecBridge's namespace."""
     for t in tokens:
         if t.kind in (IDENT, KW) and str(t.value).split(".")[0] in ("SpecBridge", "_root_"):
             out.append(Violation(str(t.value), t.line, t.col, REFUSED_NAMESPACES["SpecBridge"]))
-        if t.kind == SYM and t.text == "#":
-            out.append(Violation("#", t.line, t.col, "`#` commands run or inspect code"))
+        elif t.kind in (IDENT, KW) and REFUSED_WORDS.get(str(t.value)) in (_RUNS_CODE, _SYNTAX) and not t.escaped:
+            out.append(Violation(str(t.value), t.line, t.col, REFUSED_WORDS[str(t.value)]))
+        elif t.kind == SYM and t.text in ("#", "`"):
+            out.append(Violation(t.text, t.line, t.col, "`#` commands and quotations run or build code"))
 
 
 def _sorted(out: list[Violation]) -> list[Violation]:

@@ -217,6 +217,9 @@ def test_trusted_references_may_use_more_but_never_our_namespace() -> None:
         check("def SpecBridge.Obligations.x := 1\n", Trust.TRUSTED)
     with pytest.raises(UntrustedSpecError, match="lexical error"):
         check('def s := "\\q"\n', Trust.TRUSTED)
+    for code in ("#eval 1\n", 'macro "x" : term => `(1)\n', "run_cmd pure ()\n", "initialize pure ()\n"):
+        with pytest.raises(UntrustedSpecError):
+            check(code, Trust.TRUSTED)
 
 
 def test_examples_are_not_refused(examples_dir) -> None:  # type: ignore[no-untyped-def]
