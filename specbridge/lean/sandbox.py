@@ -68,6 +68,10 @@ ALLOWED_TACTICS = frozenset(
     decreasing_with simp_wf by_contra contrapose absurd nofun nomatch split_ifs interval_cases fin_cases
     field_simp zify qify bound subst_vars and_intros iterate if""".split()
 )
+# Tactics whose arguments are terms (where `(x := e)` is a named argument, not a configuration).
+_TERM_TACTICS = frozenset(
+    "exact apply refine refine' use exists show have let calc change specialize obtain rcases suffices".split()
+)
 _COMBINATORS = frozenset({"try", "repeat", "all_goals", "any_goals", "focus", "first", "iterate"})
 _ALLOWED_FLAGS = frozenset({"arith", "contextual", "decide", "zetaDelta"})
 
@@ -474,8 +478,8 @@ class _Checker:
         if t.kind == SYM and t.text == "|":  # an alternative of `cases … with`, `induction`, `match`: `=>` follows
             r.tactic = ""
             return
-        if t.kind == SYM and t.text == "(":
-            regions.append(_Region(depth + 1))  # `(tac; tac)`: a block inside the parentheses
+        if t.kind == SYM and t.text in ("(", "{"):
+            regions.append(_Region(depth + 1))  # `(tac; tac)`, `{ tac; tac }`: a block inside the brackets
             return
         name = str(t.value) if t.kind in (IDENT, KW) else t.text
         if t.kind in (IDENT, KW) and name in _COMBINATORS:
@@ -504,7 +508,7 @@ class _Checker:
                     flags = ", ".join(sorted(_ALLOWED_FLAGS))
                     reason = f"tactic options change what a proof trusts or how long it runs; only {flags} are allowed"
                     self.refuse(t, f"{r.tactic} {t.text}{nxt.text}", reason)
-        elif t.kind == SYM and t.text == "(" and prev.text == r.tactic:
+        elif t.kind == SYM and t.text == "(" and (prev.text == r.tactic or r.tactic not in _TERM_TACTICS):
             after = self.peek(i + 2)
             if nxt is not None and nxt.kind == IDENT and after is not None and after.text == ":=":
                 self.refuse(t, f"{r.tactic} ({nxt.text} := …)", "tactic configuration is not allowed")
