@@ -360,7 +360,8 @@ class _Checker:
                 mutual_open = self._command(t, i, prev, new_line, mutual_open)
             if t.kind == KW and t.text == "by" or (t.kind == KW and t.text == "decreasing_by"):
                 regions.append(_Region(depth))
-            if t.kind == SYM and t.text in ("@[",) or (t.kind == KW and t.text == "attribute"):
+            # (an attribute list is scanned once: one inside a list already scanned is an entry of that list)
+            if (t.kind == SYM and t.text == "@[" or t.kind == KW and t.text == "attribute") and i >= in_attribute:
                 j = i if t.text == "@[" else i + 1
                 if j < len(toks) and toks[j].text in ("[", "@["):
                     in_attribute = max(in_attribute, self.attributes(j))

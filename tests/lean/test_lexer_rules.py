@@ -187,7 +187,19 @@ def test_token_soup_never_crashes_and_parser_and_sandbox_agree(pieces: list[str]
 
 @pytest.mark.parametrize(
     "text",
-    ['"{' * 20000, "«" * 20000, "/-" * 20000, '"' + "{x}" * 20000 + '"', '"{/-' * 20000, "x²" * 20000],
+    [
+        '"{' * 20000,
+        "«" * 20000,
+        "/-" * 20000,
+        '"' + "{x}" * 20000 + '"',
+        '"{/-' * 20000,
+        "x²" * 20000,
+        "@[(" * 20000,
+        "attribute [" * 10000,
+        "open Std " * 10000,
+        "by (" * 10000,
+        "deriving Repr, " * 10000,
+    ],
 )
 def test_adversarial_inputs_take_linear_time(text: str) -> None:
     start = time.perf_counter()
