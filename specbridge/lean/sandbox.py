@@ -150,6 +150,7 @@ REFUSED_NAMESPACES: dict[str, str] = {
     "SpecBridge": "SpecBridge's own namespace (where the rendered obligations live)",
     "_root_": "names a declaration outside the spec's scope",
 }
+_NAMESPACE_DEPTH = max(n.count(".") + 1 for n in REFUSED_NAMESPACES)
 _ELAB_PERCENT = "an elaborator-level `name%` form"
 _INVISIBLE = {
     "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad",
@@ -221,7 +222,7 @@ class _Checker:
             self.refuse(t, name, REFUSED_WORDS[name])
             return
         parts = name.split(".")
-        for k in range(1, len(parts) + 1):
+        for k in range(1, min(len(parts), _NAMESPACE_DEPTH) + 1):  # refused roots have at most 2 components
             prefix = ".".join(parts[:k])
             if prefix in REFUSED_NAMESPACES:
                 self.refuse(t, name, REFUSED_NAMESPACES[prefix])

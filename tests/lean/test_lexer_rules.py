@@ -199,6 +199,7 @@ def test_token_soup_never_crashes_and_parser_and_sandbox_agree(pieces: list[str]
         "open Std " * 10000,
         "by (" * 10000,
         "deriving Repr, " * 10000,
+        "a." * 30000 + "b",
     ],
 )
 def test_adversarial_inputs_take_linear_time(text: str) -> None:
