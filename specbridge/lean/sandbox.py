@@ -379,7 +379,8 @@ class _Checker:
         return (t.kind == KW and (t.text in DECLARATIONS or t.text in ("termination_by", "decreasing_by",
                 "where", "deriving", "mutual", "end", "open", "attribute"))) or t.kind == DOC  # fmt: skip
 
-    def _command(self, t: Token, i: int, prev: Token | None, new_line: bool, mutual_open: Token | None):  # type: ignore[no-untyped-def]
+    def _command(self, t: Token, i: int, prev: Token | None, new_line: bool, mutual_open: Token | None) -> Token | None:
+        """Command-level checks of `t` (at depth 0, outside tactic blocks); returns the open `mutual`, if any."""
         starts_command = prev is None or (new_line and t.col == 1)
         if t.kind == KW and t.text == "mutual":
             if mutual_open is not None:
@@ -399,11 +400,6 @@ class _Checker:
         if t.kind == KW and t.text == "deriving":
             self._deriving(i)
             return mutual_open
-        if t.kind == KW and t.text == "noncomputable":
-            nxt = self.peek(i + 1)
-            if nxt is not None and nxt.text == "section":
-                return mutual_open  # `section` is refused as a word
-            return mutual_open
         if starts_command and t.kind != DOC:
             allowed = (
                 (t.kind == KW and (t.text in DECLARATIONS or t.text in _CLAUSES or t.text in ("attribute", "open")))
@@ -412,12 +408,12 @@ class _Checker:
                 or (t.kind == KW and t.text == "noncomputable")
             )
             if not allowed and t.text not in REFUSED_WORDS:
-                what = "starts" if prev is None else "starts a line at column 1 and so is a command to Lean:"
+                where = "begins the text" if prev is None else "begins a line at column 1, where Lean reads a command"
                 self.refuse(
                     t,
                     t.text,
-                    f"the text {what} only declarations (def, abbrev, theorem, lemma, structure, inductive, "
-                    "mutual) may start one; indent continuation lines",
+                    f"it {where}; only declarations (def, abbrev, theorem, lemma, structure, inductive, mutual) "
+                    "may begin one (indent continuation lines)",
                 )
         return mutual_open
 
