@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from specbridge.errors import SpecBridgeError, UntrustedSpecError
 from specbridge.lean.render import render_obligations
 from specbridge.lean.runner import Outcome, TaskProofResult, check_source, interpret
-from specbridge.lean.sandbox import check_untrusted
+from specbridge.lean.sandbox import Trust
 from specbridge.lean.toolchain import LeanStatus, lean_status
 from specbridge.obligations import Obligation, Status, Verdict
 from specbridge.settings import LeanSettings
@@ -37,6 +37,7 @@ class ProofItem:
     task: Task
     spec_text: str
     obligations: Sequence[Obligation]
+    trust: Trust = Trust.UNTRUSTED  # TRUSTED only for a dataset's own reference spec
 
 
 def verdicts_from(result: TaskProofResult, obligations: Sequence[Obligation]) -> list[Verdict]:
@@ -69,29 +70,34 @@ class ProofLayer:
             self._status = lean_status(self.settings)
         return self._status
 
-    def prove(self, task: Task, spec_text: str, obligations: Sequence[Obligation]) -> TaskProofResult | list[Verdict]:
-        """The raw layer-3 result, or final verdicts when Lean is not consulted (refused spec, no toolchain)."""
+    def prove(
+        self, task: Task, spec_text: str, obligations: Sequence[Obligation], *, trust: Trust = Trust.UNTRUSTED
+    ) -> TaskProofResult | list[Verdict]:
+        """The raw layer-3 result, or final verdicts when Lean is not consulted (refused spec, no toolchain).
+
+        The gate is `render_obligations` (the sandbox with `trust`); it runs before the toolchain is probed, so a
+        refused spec is refused the same way with or without Lean."""
         try:
-            check_untrusted(spec_text)
+            rendered = render_obligations(task, spec_text, obligations, self.settings, trust=trust)
         except UntrustedSpecError as exc:
             return [Verdict(status=Status.ERROR, message=str(exc), cause="untrusted") for _ in obligations]
+        except SpecBridgeError as exc:
+            return [Verdict(status=Status.ERROR, message=str(exc)) for _ in obligations]
         status = self.status
         if not status.available:
             msg = f"no Lean toolchain: {status.fix}"
             return [Verdict(status=Status.UNAVAILABLE, message=msg) for _ in obligations]
         if not obligations:
             return []
-        try:
-            rendered = render_obligations(task, spec_text, obligations, self.settings)
-        except SpecBridgeError as exc:
-            return [Verdict(status=Status.ERROR, message=str(exc)) for _ in obligations]
         safe_name = "".join(c if c.isalnum() else "_" for c in task.id) or "Task"
         run = check_source(rendered.source, status, timeout=self.settings.timeout, name=f"Obligations_{safe_name}")
         return interpret(rendered, run)
 
-    def evaluate(self, task: Task, spec_text: str, obligations: list[Obligation]) -> list[Verdict]:
+    def evaluate(
+        self, task: Task, spec_text: str, obligations: list[Obligation], *, trust: Trust = Trust.UNTRUSTED
+    ) -> list[Verdict]:
         """One verdict per obligation, in order; never raises for a bad spec or a missing toolchain."""
-        result = self.prove(task, spec_text, obligations)
+        result = self.prove(task, spec_text, obligations, trust=trust)
         if isinstance(result, list):
             return result
         return verdicts_from(result, obligations)
@@ -105,7 +111,9 @@ class ProofLayer:
         n = workers or self.settings.workers or os.cpu_count() or 1
         _ = self.status  # probe once, before the threads start
         with ThreadPoolExecutor(max_workers=max(1, min(n, len(items) or 1))) as pool:
-            return list(pool.map(lambda it: self.evaluate(it.task, it.spec_text, list(it.obligations)), items))
+            return list(
+                pool.map(lambda it: self.evaluate(it.task, it.spec_text, list(it.obligations), trust=it.trust), items)
+            )
 
 
 def evaluate_many(

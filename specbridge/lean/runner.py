@@ -4,7 +4,9 @@
 with a wall-clock timeout, killing the whole process group when it expires. `interpret` maps every message
 to the spec or to one obligation's theorem through the `RenderedFile`'s line map and decides, per obligation:
 
-- `proved`    — the obligation's theorem has no error and does not depend on `sorryAx`;
+- `proved`    — the obligation's theorem has no error and `#print axioms` lists nothing beyond the axioms the
+  rendering allows (`propext`, `Classical.choice`, `Quot.sound`, plus `Lean.ofReduceBool` when native_decide is
+  enabled): any other axiom, `sorryAx` included, means not proved, and the message names it;
 - `disproved` — its negation `…_neg` was proved that way;
 - `unknown`   — neither (no tactic closed either goal, a resource limit, or the precondition argument of a
   VERINA-style postcondition could not be discharged on this input);
@@ -14,6 +16,7 @@ to the spec or to one obligation's theorem through the `RenderedFile`'s line map
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import tempfile
@@ -24,7 +27,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from specbridge.lean.messages import LeanMessage, ParsedOutput, parse_output
-from specbridge.lean.render import Region, RenderedFile, TheoremLines
+from specbridge.lean.render import NAMESPACE, Region, RenderedFile, TheoremLines
 from specbridge.lean.toolchain import LeanStatus
 
 
@@ -124,17 +127,73 @@ def _mentions_heartbeats(msgs: list[LeanMessage]) -> bool:
     return any("maxHeartbeats" in m.data or "heartbeats" in m.data for m in msgs)
 
 
+# `#print axioms` (src/Lean/Elab/Print.lean): "'N' depends on axioms: [a, b, …]" (the list may wrap over lines)
+# or "'N' does not depend on any axioms".
+_DEPENDS = re.compile(r"depends on axioms:\s*\[(?P<names>[^\]]*)\]", re.DOTALL)
+
+
+def axioms_listed(message: str) -> list[str] | None:
+    """The axioms a `#print axioms` message lists ([] for none), or None when the text is not such a message."""
+    if "does not depend on any axioms" in message:
+        return []
+    m = _DEPENDS.search(message)
+    if m is None:
+        return None
+    return [a for a in re.split(r"[\s,]+", m.group("names")) if a]
+
+
+class AxiomPolicy:
+    """Which axioms a proved obligation may depend on: Lean's three standard ones; with native_decide opted in,
+    also what native evaluation adds — `Lean.ofReduceBool`/`Lean.trustCompiler` on older toolchains, and from
+    Lean 4.29 one auxiliary axiom per computation (`<theorem>._native.native_decide.ax_…`, Meta/Native.lean),
+    accepted only under SpecBridge's own namespace, where a spec cannot declare anything."""
+
+    STANDARD = ("propext", "Classical.choice", "Quot.sound")
+    NATIVE = ("Lean.ofReduceBool", "Lean.trustCompiler")
+
+    def __init__(self, native_decide: bool = False, namespace: str = "SpecBridge.Obligations") -> None:
+        self.native_decide = native_decide
+        self.namespace = namespace
+
+    def allows(self, axiom: str) -> bool:
+        if axiom in self.STANDARD:
+            return True
+        if not self.native_decide:
+            return False
+        if axiom in self.NATIVE:
+            return True
+        parts = axiom.split(".")
+        return (
+            axiom.startswith(self.namespace + ".obl_")
+            and "_native" in parts
+            and parts[parts.index("_native") + 1 : parts.index("_native") + 2] in (["native_decide"], ["decide"])
+        )
+
+    def describe(self) -> str:
+        return ", ".join(self.STANDARD + (self.NATIVE + ("native_decide's own axioms",) if self.native_decide else ()))
+
+
 class _Theorem:
     def __init__(self) -> None:
         self.statement_errors: list[LeanMessage] = []
         self.proof_errors: list[LeanMessage] = []
         self.axioms: list[LeanMessage] = []
 
-    def proved(self, finished: bool) -> bool:
-        """No error, and `#print axioms` reported the theorem without `sorryAx` (its absence is no proof)."""
+    def untrusted_axioms(self, allowed: AxiomPolicy) -> list[str]:
+        """Axioms the theorem depends on beyond `allowed` (["?"] when `#print axioms` said nothing readable)."""
+        bad: list[str] = []
+        for m in self.axioms:
+            listed = axioms_listed(m.data)
+            if listed is None:
+                return ["?"]
+            bad += [a for a in listed if not allowed.allows(a) and a not in bad]
+        return bad
+
+    def proved(self, allowed: AxiomPolicy) -> bool:
+        """No error, and `#print axioms` reported the theorem with only `allowed` axioms (no report: no proof)."""
         if self.statement_errors or self.proof_errors or not self.axioms:
             return False
-        return not any("sorryAx" in m.data for m in self.axioms)
+        return not self.untrusted_axioms(allowed)
 
     def completed(self, finished: bool) -> bool:
         return bool(self.axioms) or bool(self.statement_errors or self.proof_errors) or finished
@@ -144,6 +203,7 @@ def interpret(rendered: RenderedFile, run: LeanRun) -> TaskProofResult:
     """Each obligation's outcome from the messages of `run` on `rendered` (see the module docstring)."""
     msgs = run.output.messages
     finished = not run.timed_out and run.returncode is not None
+    allowed = AxiomPolicy(rendered.native_decide)
     theorems: dict[str, _Theorem] = {}
     spec_errors: list[LeanMessage] = []
     header_errors: list[LeanMessage] = []
@@ -161,7 +221,7 @@ def interpret(rendered: RenderedFile, run: LeanRun) -> TaskProofResult:
         if region is Region.AXIOMS:
             if m.is_error:
                 thm.proof_errors.append(m)
-            else:
+            elif f"'{NAMESPACE}.{name}'" in m.data:  # the audit of our theorem, not of a spec's namesake
                 thm.axioms.append(m)
         elif m.is_error and region is Region.STATEMENT and not _is_kernel(m):
             thm.statement_errors.append(m)
@@ -214,18 +274,18 @@ def interpret(rendered: RenderedFile, run: LeanRun) -> TaskProofResult:
                 "statement does not elaborate: " + pos.statement_errors[0].short(),
                 None,
             )
-        elif helper is not None and helper.completed(finished) and not helper.proved(finished):
+        elif helper is not None and helper.completed(finished) and not helper.proved(allowed):
             outcome = Outcome.UNKNOWN
             message = (
                 f"the precondition proof argument (`{ob.precondition_from}`) could not be discharged on this "
                 "input, so the postcondition cannot be stated"
             )
             cause = "precondition"
-        elif pos.proved(finished) and neg.proved(finished):
+        elif pos.proved(allowed) and neg.proved(allowed):
             outcome, message, cause = Outcome.ERROR, "both the obligation and its negation were proved", None
-        elif pos.proved(finished):
+        elif pos.proved(allowed):
             outcome, message, cause = Outcome.PROVED, "", None
-        elif neg.proved(finished):
+        elif neg.proved(allowed):
             outcome, message, cause = Outcome.DISPROVED, "the negation was proved", None
         elif run.timed_out and not (pos.completed(False) and neg.completed(False)):
             outcome, message, cause = Outcome.UNKNOWN, "wall-clock timeout before Lean finished", "timeout"
@@ -238,7 +298,11 @@ def interpret(rendered: RenderedFile, run: LeanRun) -> TaskProofResult:
         elif not finished or not pos.axioms:
             outcome, message, cause = Outcome.UNKNOWN, "Lean reported nothing for this obligation", "incomplete"
         else:
-            outcome, message, cause = Outcome.UNKNOWN, "the proof depends on sorryAx", "sorry"
+            bad = pos.untrusted_axioms(allowed) or neg.untrusted_axioms(allowed)
+            names = ", ".join(f"`{a}`" for a in bad) if bad != ["?"] else "(unreadable `#print axioms` output)"
+            outcome = Outcome.UNKNOWN
+            message = f"not proved: the proof depends on {names}, beyond the trusted {allowed.describe()}"
+            cause = "sorry" if "sorryAx" in bad else "axiom"
         results[key] = ObligationResult(key=key, outcome=outcome, message=message, cause=cause)
     return base.model_copy(update={"spec_elaborates": True if finished or theorems else None, "results": results})
 

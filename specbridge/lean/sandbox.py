@@ -19,8 +19,9 @@ any lexical error (Lean reports it and keeps reading from the error, so the rest
 what it seems). A string containing `{` must read the same as an interpolated string (`s!"…"`,
 `throwError "…"`: every `{…}` is code), with only simple terms inside the braces.
 
-Trusted text (a dataset's own reference spec) is checked only for what the rendering relies on: it lexes,
-and it neither enters SpecBridge's namespace nor closes a scope it did not open. The API makes the caller
+Trusted text (a dataset's own reference spec) may shape its own scope (`open`, `namespace`, `set_option`,
+`instance`, …) but must lex, run no code (`#` commands, `run_cmd`, `initialize`, …), extend no syntax
+(`macro`, `elab`, `notation`, …) and name nothing under SpecBridge's namespace. The API makes the caller
 choose (`Trust`); when unsure, callers pass `Trust.UNTRUSTED`.
 """
 
@@ -66,6 +67,10 @@ ALLOWED_TACTICS = frozenset(
     clear revert skip done next case match suffices injection symm trans decreasing_tactic decreasing_trivial
     decreasing_with simp_wf by_contra contrapose absurd nofun nomatch split_ifs interval_cases fin_cases
     field_simp zify qify bound subst_vars and_intros iterate if""".split()
+)
+# Tactics whose arguments are terms (where `(x := e)` is a named argument, not a configuration).
+_TERM_TACTICS = frozenset(
+    "exact apply refine refine' use exists show have let calc change specialize obtain rcases suffices".split()
 )
 _COMBINATORS = frozenset({"try", "repeat", "all_goals", "any_goals", "focus", "first", "iterate"})
 _ALLOWED_FLAGS = frozenset({"arith", "contextual", "decide", "zetaDelta"})
@@ -145,6 +150,7 @@ REFUSED_NAMESPACES: dict[str, str] = {
     "SpecBridge": "SpecBridge's own namespace (where the rendered obligations live)",
     "_root_": "names a declaration outside the spec's scope",
 }
+_NAMESPACE_DEPTH = max(n.count(".") + 1 for n in REFUSED_NAMESPACES)
 _ELAB_PERCENT = "an elaborator-level `name%` form"
 _INVISIBLE = {
     "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad",
@@ -182,6 +188,10 @@ class _Region:
     tactic: str = ""  # the tactic whose arguments follow
 
 
+def _short(construct: str, limit: int = 60) -> str:
+    return construct if len(construct) <= limit else construct[: limit - 1] + "…"
+
+
 def _skeleton(word: str) -> str:
     return unicodedata.normalize("NFKC", word).translate(_CONFUSABLES)
 
@@ -194,9 +204,10 @@ class _Checker:
         self.toks = [t for t in tokens if t.kind != EOF]
         self.out = out
         self.term = term
+        self.parsed: dict[str, bool] = {}  # interpolation pieces already parsed
 
     def refuse(self, tok: Token, construct: str, reason: str) -> None:
-        self.out.append(Violation(construct, tok.line, tok.col, reason))
+        self.out.append(Violation(_short(construct), tok.line, tok.col, reason))
 
     def peek(self, k: int) -> Token | None:
         return self.toks[k] if k < len(self.toks) else None
@@ -211,7 +222,7 @@ class _Checker:
             self.refuse(t, name, REFUSED_WORDS[name])
             return
         parts = name.split(".")
-        for k in range(1, len(parts) + 1):
+        for k in range(1, min(len(parts), _NAMESPACE_DEPTH) + 1):  # refused roots have at most 2 components
             prefix = ".".join(parts[:k])
             if prefix in REFUSED_NAMESPACES:
                 self.refuse(t, name, REFUSED_NAMESPACES[prefix])
@@ -231,22 +242,25 @@ class _Checker:
             self.refuse(t, t.text[:20], f"{t.conflict}; Lean may read it either way (write a literal '{{' as \\x7B)")
             return
         for piece in t.pieces:
-            ok = bool(piece) and all(
+            ok = 0 < len(piece) <= 64 and all(
                 (p.kind in (IDENT, NUM, FLOAT)) or (p.kind == SYM and p.text in _PIECE_SYMBOLS) for p in piece
             )
             if ok:
                 from specbridge.lean.parser import parse_term  # the parser imports nothing of the sandbox
 
                 src = " ".join(p.text for p in piece)
-                try:
-                    parse_term(src)
-                except LeanParseError:
-                    ok = False
+                if src not in self.parsed:
+                    try:
+                        parse_term(src)
+                        self.parsed[src] = True
+                    except (LeanParseError, RecursionError):
+                        self.parsed[src] = False
+                ok = self.parsed[src]
             if not ok:
                 where = piece[0] if piece else t
                 self.refuse(
                     where,
-                    "{" + " ".join(p.text for p in piece) + "}",
+                    _short("{" + " ".join(p.text for p in piece) + "}"),
                     "inside a string, `{…}` is code if Lean reads it as interpolated: only simple terms "
                     "(names, numbers, arithmetic) may appear there (write a literal '{' as \\x7B)",
                 )
@@ -261,6 +275,9 @@ class _Checker:
             t = self.toks[i]
             if t.kind == SYM and t.text == "]":
                 return i + 1
+            if t.kind == SYM and t.text in _CLOSERS:  # a malformed list (Lean rejects it): stop here
+                return i
+            start = i
             j = i
             while j < len(self.toks) and self.toks[j].kind == IDENT and self.toks[j].value in ("local", "scoped"):
                 j += 1
@@ -287,6 +304,7 @@ class _Checker:
                     i += 1
                     break
                 i += 1
+            i = max(i, start + 1)  # every round consumes a token
         return i
 
     # -- the walk ------------------------------------------------------------------------------------------
@@ -333,6 +351,8 @@ class _Checker:
                 nxt = self.peek(i + 1)
                 cmd = "#" + nxt.text if nxt is not None and not nxt.ws_before and nxt.kind in (IDENT, KW) else "#"
                 self.refuse(t, cmd, "`#` commands run or inspect code")
+            if t.kind == KW and t.text == "open" and (depth > 0 or regions or self.term):
+                self._open(i)  # `open … in` inside a term or a tactic block: the same fixed list
             # tactic positions
             if regions:
                 self._tactic(regions, t, i, prev, depth, new_line)
@@ -341,7 +361,8 @@ class _Checker:
                 mutual_open = self._command(t, i, prev, new_line, mutual_open)
             if t.kind == KW and t.text == "by" or (t.kind == KW and t.text == "decreasing_by"):
                 regions.append(_Region(depth))
-            if t.kind == SYM and t.text in ("@[",) or (t.kind == KW and t.text == "attribute"):
+            # (an attribute list is scanned once: one inside a list already scanned is an entry of that list)
+            if (t.kind == SYM and t.text == "@[" or t.kind == KW and t.text == "attribute") and i >= in_attribute:
                 j = i if t.text == "@[" else i + 1
                 if j < len(toks) and toks[j].text in ("[", "@["):
                     in_attribute = max(in_attribute, self.attributes(j))
@@ -358,7 +379,8 @@ class _Checker:
         return (t.kind == KW and (t.text in DECLARATIONS or t.text in ("termination_by", "decreasing_by",
                 "where", "deriving", "mutual", "end", "open", "attribute"))) or t.kind == DOC  # fmt: skip
 
-    def _command(self, t: Token, i: int, prev: Token | None, new_line: bool, mutual_open: Token | None):  # type: ignore[no-untyped-def]
+    def _command(self, t: Token, i: int, prev: Token | None, new_line: bool, mutual_open: Token | None) -> Token | None:
+        """Command-level checks of `t` (at depth 0, outside tactic blocks); returns the open `mutual`, if any."""
         starts_command = prev is None or (new_line and t.col == 1)
         if t.kind == KW and t.text == "mutual":
             if mutual_open is not None:
@@ -378,11 +400,6 @@ class _Checker:
         if t.kind == KW and t.text == "deriving":
             self._deriving(i)
             return mutual_open
-        if t.kind == KW and t.text == "noncomputable":
-            nxt = self.peek(i + 1)
-            if nxt is not None and nxt.text == "section":
-                return mutual_open  # `section` is refused as a word
-            return mutual_open
         if starts_command and t.kind != DOC:
             allowed = (
                 (t.kind == KW and (t.text in DECLARATIONS or t.text in _CLAUSES or t.text in ("attribute", "open")))
@@ -391,12 +408,12 @@ class _Checker:
                 or (t.kind == KW and t.text == "noncomputable")
             )
             if not allowed and t.text not in REFUSED_WORDS:
-                what = "starts" if prev is None else "starts a line at column 1 and so is a command to Lean:"
+                where = "begins the text" if prev is None else "begins a line at column 1, where Lean reads a command"
                 self.refuse(
                     t,
                     t.text,
-                    f"the text {what} only declarations (def, abbrev, theorem, lemma, structure, inductive, "
-                    "mutual) may start one; indent continuation lines",
+                    f"it {where}; only declarations (def, abbrev, theorem, lemma, structure, inductive, mutual) "
+                    "may begin one (indent continuation lines)",
                 )
         return mutual_open
 
@@ -459,8 +476,8 @@ class _Checker:
         if t.kind == SYM and t.text == "|":  # an alternative of `cases … with`, `induction`, `match`: `=>` follows
             r.tactic = ""
             return
-        if t.kind == SYM and t.text == "(":
-            regions.append(_Region(depth + 1))  # `(tac; tac)`: a block inside the parentheses
+        if t.kind == SYM and t.text in ("(", "{"):
+            regions.append(_Region(depth + 1))  # `(tac; tac)`, `{ tac; tac }`: a block inside the brackets
             return
         name = str(t.value) if t.kind in (IDENT, KW) else t.text
         if t.kind in (IDENT, KW) and name in _COMBINATORS:
@@ -489,7 +506,7 @@ class _Checker:
                     flags = ", ".join(sorted(_ALLOWED_FLAGS))
                     reason = f"tactic options change what a proof trusts or how long it runs; only {flags} are allowed"
                     self.refuse(t, f"{r.tactic} {t.text}{nxt.text}", reason)
-        elif t.kind == SYM and t.text == "(" and prev.text == r.tactic:
+        elif t.kind == SYM and t.text == "(" and (prev.text == r.tactic or r.tactic not in _TERM_TACTICS):
             after = self.peek(i + 2)
             if nxt is not None and nxt.kind == IDENT and after is not None and after.text == ":=":
                 self.refuse(t, f"{r.tactic} ({nxt.text} := …)", "tactic configuration is not allowed")
@@ -534,12 +551,15 @@ def find_violations(spec_text: str, *, trust: Trust = Trust.UNTRUSTED, term: boo
 
 
 def _check_trusted(tokens: list[Token], out: list[Violation]) -> None:
-    """What the rendering relies on even for a dataset's own reference: no entering SpecBridge's namespace."""
+    """A dataset's own reference may shape its own scope (`open`, `namespace`, `set_option`, `instance`, …), but
+    it never runs code while Lean elaborates, never extends the syntax, and never names SpecBridge's namespace."""
     for t in tokens:
         if t.kind in (IDENT, KW) and str(t.value).split(".")[0] in ("SpecBridge", "_root_"):
             out.append(Violation(str(t.value), t.line, t.col, REFUSED_NAMESPACES["SpecBridge"]))
-        if t.kind == SYM and t.text == "#":
-            out.append(Violation("#", t.line, t.col, "`#` commands run or inspect code"))
+        elif t.kind in (IDENT, KW) and REFUSED_WORDS.get(str(t.value)) in (_RUNS_CODE, _SYNTAX) and not t.escaped:
+            out.append(Violation(str(t.value), t.line, t.col, REFUSED_WORDS[str(t.value)]))
+        elif t.kind == SYM and t.text in ("#", "`"):
+            out.append(Violation(t.text, t.line, t.col, "`#` commands and quotations run or build code"))
 
 
 def _sorted(out: list[Violation]) -> list[Violation]:

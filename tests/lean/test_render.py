@@ -15,6 +15,7 @@ from specbridge.lean.render import (
     render_obligations,
     spec_definitions,
 )
+from specbridge.lean.sandbox import Trust
 from specbridge.obligations import ObligationKind, build_obligations
 from specbridge.settings import LeanSettings
 from specbridge.tasks import Param, ReferenceSpec, RejectInput, Signature, Task, render_spec_source
@@ -57,10 +58,10 @@ def test_one_theorem_and_negation_per_obligation() -> None:
     assert [n for n in names if n.endswith("_neg")] == [f"{n}_neg" for n in expected]
     assert len(set(names)) == len(names)
     assert (
-        "obl_post_rejects_0_1 :\n    ¬ absDiff_postcond ((-5) : Int) (([1, 2]) : List Nat) ((0) : Int) "
+        "obl_post_rejects_0_1 :\n    ¬ _root_.absDiff_postcond ((-5) : Int) (([1, 2]) : List Nat) ((0) : Int) "
         "obl_pre_accepts_0" in rendered.source
     )
-    assert "obl_pre_rejects_0 :\n    ¬ absDiff_precond ((1) : Int) (([]) : List Nat)\n" in rendered.source
+    assert "obl_pre_rejects_0 :\n    ¬ _root_.absDiff_precond ((1) : Int) (([]) : List Nat)\n" in rendered.source
     assert rendered.source.count("import Mathlib") == 1
     assert "set_option maxHeartbeats 400000" in rendered.source
 
@@ -78,7 +79,7 @@ def test_line_map_regions() -> None:
     start = lines.index("theorem obl_post_accepts_1 :") + 1
     assert rendered.locate(start + 1) == ("post_accepts_1", "obl_post_accepts_1", Region.STATEMENT)
     assert rendered.locate(start + 3) == ("post_accepts_1", "obl_post_accepts_1", Region.PROOF)
-    axioms = lines.index("#print axioms obl_post_accepts_1") + 1
+    axioms = lines.index("#print axioms _root_.SpecBridge.Obligations.obl_post_accepts_1") + 1
     assert rendered.locate(axioms) == ("post_accepts_1", "obl_post_accepts_1", Region.AXIOMS)
     neg = lines.index("theorem obl_post_accepts_1_neg :") + 1
     assert rendered.locate(neg + 3) == ("post_accepts_1", "obl_post_accepts_1_neg", Region.PROOF)
@@ -90,7 +91,7 @@ def test_helper_discharges_precondition_when_pre_obligation_absent() -> None:
     post_only = [o for o in build_obligations(task) if o.kind is ObligationKind.POST_ACCEPTS]
     rendered = render_obligations(task, render_spec_source(task.signature, task.reference), post_only)
     assert set(rendered.helpers) == {"pre_0", "pre_1"}
-    assert "theorem pre_0 :\n    absDiff_precond ((-5) : Int) (([1, 2]) : List Nat)\n" in rendered.source
+    assert "theorem pre_0 :\n    _root_.absDiff_precond ((-5) : Int) (([1, 2]) : List Nat)\n" in rendered.source
     assert rendered.obligations["post_accepts_0"].precondition_from == "pre_0"
     assert rendered.locate(rendered.helpers["pre_0"].proof_start)[:2] == (None, "pre_0")
 
@@ -104,18 +105,18 @@ def test_postcondition_without_precondition_argument() -> None:
     assert not postcondition_takes_precondition(spec, "absDiff_postcond", "absDiff_precond")
     rendered = render_obligations(task, spec, build_obligations(task))
     assert "((-5) : Int) obl_pre_accepts_0" not in rendered.source
-    assert "absDiff_postcond ((-5) : Int) (([1, 2]) : List Nat) ((-5) : Int)\n" in rendered.source
+    assert "_root_.absDiff_postcond ((-5) : Int) (([1, 2]) : List Nat) ((-5) : Int)\n" in rendered.source
 
 
 def test_cascade_configurable_and_native_decide_opt_in() -> None:
     settings = LeanSettings(tactics=["decide", "omega", "simp_all", "linarith [foo]"])
     alts = cascade(settings, ["f_precond", "f_postcond"])
     assert alts[0] == "(decide; done)"
-    assert any("simp_all [f_precond, f_postcond]" in a for a in alts)
+    assert any("simp_all [_root_.f_precond, _root_.f_postcond]" in a for a in alts)
     assert any("linarith [foo]" in a for a in alts)
     assert all("native_decide" not in a for a in alts)
     assert all(a.endswith("; done)") for a in alts)
-    assert cascade(LeanSettings(tactics=["simp_arith"]), ["g"]) == ["(simp +arith [g]; done)"]
+    assert cascade(LeanSettings(tactics=["simp_arith"]), ["g"]) == ["(simp +arith [_root_.g]; done)"]
     opted = cascade(settings.model_copy(update={"native_decide": True}), ["f_precond"])
     assert any("native_decide" in a for a in opted)
     # listing native_decide among the tactics is not enough: the opt-in flag is
@@ -129,7 +130,7 @@ def test_spec_imports_hoisted_and_definitions_found() -> None:
         task.signature, task.reference
     )
     assert spec_definitions(spec) == ["helper", "absDiff_precond", "absDiff_postcond"]
-    rendered = render_obligations(task, spec, build_obligations(task))
+    rendered = render_obligations(task, spec, build_obligations(task), trust=Trust.TRUSTED)  # a reference
     head = rendered.source.split("-- SpecBridge: spec begins")[0]
     assert "import Mathlib.Data.List.Basic" in head
     assert "import Lean" not in rendered.source  # outside the allow-list: never rendered

@@ -132,6 +132,8 @@ OWN_ATTACKS = [
     ("theorem t : 2 + 2 = 4 := by simp +ground\n", "simp +ground"),
     ("theorem t : 2 + 2 = 4 := by simp (config := {ground := true})\n", "simp (config := …)"),
     ("theorem t : True := by exact?\n", "exact?"),
+    ("theorem t : True := by simp only [foo] (discharger := evil)\n", "(discharger := …)"),
+    ("theorem t : True := by { evil_tac }\n", "evil_tac"),
     ("theorem t : True := by apply?\n", "apply?"),
     ("theorem t : True := by hint\n", "hint"),
     ("theorem t : True := by polyrith\n", "polyrith"),
@@ -150,6 +152,10 @@ OWN_ATTACKS = [
     ("theorem t : True := sorryAx True\n", "sorryAx"),
     ("theorem t : True := Lean.ofReduceBool a b rfl\n", "ofReduceBool"),
     ("def x := 1\u202e\n", "U+202E"),
+    ("def x := (open Lean Elab in 1)\n", "open Lean"),  # `open … in` inside a term: the same list
+    ("theorem t : True := by\n  open Lean in trivial\n", "open Lean"),
+    ("def x := 1 -- fine\ndef y := 1\u00a0+ 1\n", "lexical error"),  # a no-break space is no Lean whitespace
+    ("def x := 1\n\u2028#eval 1\n", "lexical error"),  # nor is a line separator
 ]
 
 
@@ -186,6 +192,7 @@ ALLOWED = [
     "theorem t : 2 + 2 = 4 := by decide\nlemma u : True := by trivial\n",
     "theorem t (x : Nat) : x = x := by\n  cases x with\n  | zero => rfl\n  | succ n => simp +arith\n",
     "theorem t : True ∧ True := ⟨by trivial, by trivial⟩\n",
+    "theorem t : True := by { trivial }\ntheorem u (f : (x : Nat) → x = x) : 1 = 1 := by exact f (x := 1)\n",
     'def s := s!"n = {n + 1}, m = {xs.length}"\ndef q := "} no brace opens here: " ++ toString \'{\'\n',
     'def s := "a\\x7Bb" ++ "\\u00e9\\t\\\\\\"\\\'"\n',
     "def stop (stop : Nat) : Nat := stop\ndef hint := 1\n",
@@ -213,6 +220,9 @@ def test_trusted_references_may_use_more_but_never_our_namespace() -> None:
         check("def SpecBridge.Obligations.x := 1\n", Trust.TRUSTED)
     with pytest.raises(UntrustedSpecError, match="lexical error"):
         check('def s := "\\q"\n', Trust.TRUSTED)
+    for code in ("#eval 1\n", 'macro "x" : term => `(1)\n', "run_cmd pure ()\n", "initialize pure ()\n"):
+        with pytest.raises(UntrustedSpecError):
+            check(code, Trust.TRUSTED)
 
 
 def test_examples_are_not_refused(examples_dir) -> None:  # type: ignore[no-untyped-def]
