@@ -237,7 +237,11 @@ class _Checker:
                 self.refuse(t, part, f"looks like `{_SKELETONS[skel]}` (lookalike characters)")
                 return
 
-    def string(self, t: Token) -> None:
+    def string(self, t: Token, prev: Token | None = None) -> None:
+        # only a string right after a name (`s!`, `throwError`, a library macro) or `trace[…]` can be read as an
+        # interpolated string; after a bracket, a comma, an operator or at the start it is a plain literal
+        if prev is None or not (prev.kind in (IDENT, KW) or (prev.kind == SYM and prev.text == "]")):
+            return
         if t.conflict:
             self.refuse(t, t.text[:20], f"{t.conflict}; Lean may read it either way (write a literal '{{' as \\x7B)")
             return
@@ -342,7 +346,7 @@ class _Checker:
                     if after is None or after.ws_before or after.kind != NUM:
                         self.refuse(t, t.text + "%", _ELAB_PERCENT)
             elif t.kind == STR:
-                self.string(t)
+                self.string(t, prev)
             elif t.kind == NAME:
                 self.refuse(t, t.text, "a Name literal: " + _META)
             elif t.kind == SYM and t.text == "`":

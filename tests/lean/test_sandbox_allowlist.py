@@ -234,3 +234,15 @@ def test_examples_are_not_refused(examples_dir) -> None:  # type: ignore[no-unty
     for task in tasks:
         assert task.reference is not None
         assert find_violations(render_spec_source(task.signature, task.reference)) == [], task.id
+
+
+@pytest.mark.parametrize("text", ['"{|}"', '["a{", "}b"]', 'def s : String := "{(by run_tac foo; exact 0 : Nat)}"'])
+def test_a_string_that_no_name_precedes_is_a_plain_literal(text: str) -> None:
+    # Lean/Parser/StrInterpolation.lean: only a parser that asks for `interpolatedStr` (after `s!`, `throwError`,
+    # `trace[…]`, …) reads `{…}` as code; a literal after `:=`, `[`, `,` or at the start is an ordinary string
+    assert find_violations(text, term=not text.startswith("def")) == []
+
+
+def test_a_string_right_after_a_name_is_still_read_as_interpolated() -> None:
+    assert find_violations('def s : String := f "{(by run_tac foo; exact 0 : Nat)}"')
+    assert find_violations('def s : String := s!"{(by run_tac foo; exact 0 : Nat)}"')
