@@ -4,7 +4,7 @@ Layer 3 hands spec text to a real Lean process, where elaboration can run arbitr
 model's answer, a corpus entry, a user's file) is read with SpecBridge's one lexer (`lexer.lex`, Lean's own
 token rules) and may contain only (docs/security.md):
 
-- declarations `def`, `abbrev`, `theorem`, `lemma` (optionally `noncomputable`, a doc comment, allowed
+- declarations `def`, `abbrev`, `theorem`, `lemma` (optionally `noncomputable` or `partial`, a doc comment, allowed
   attributes), with `where`, `let rec`, `termination_by` and `decreasing_by` (allowed tactics only);
 - `structure` and `inductive`, deriving only `Repr`, `DecidableEq`, `BEq`, `Inhabited`; `mutual … end`;
 - the attributes `reducible`, `simp`, `inline`, `irreducible` (in `@[…]` or `attribute […]`, optionally
@@ -14,7 +14,7 @@ token rules) and may contain only (docs/security.md):
 
 Everything else is refused with the construct and its line:column: every `#` command, `variable`, `include`,
 `instance`, `namespace`, `section`, `notation`, `macro`, `syntax`, `elab`, `set_option`, `axiom`, `opaque`,
-`unsafe`, `partial`, `import`, other attributes and tactics, `sorry`, syntax quotations, escaped «names», and
+`unsafe`, `import`, other attributes and tactics, `sorry`, syntax quotations, escaped «names», and
 any lexical error (Lean reports it and keeps reading from the error, so the rest of the text would not mean
 what it seems). A string containing `{` must read the same as an interpolated string (`s!"…"`,
 `throwError "…"`: every `{…}` is code), with only simple terms inside the braces.
@@ -112,14 +112,10 @@ REFUSED_WORDS: dict[str, str] = {
     ),
     **dict.fromkeys(
         """throwError throwErrorAt logInfo logInfoAt logWarning logWarningAt logError logErrorAt dbg_trace
-        dbgTrace dbgTraceIfShared include_str meta nonrec public private protected partial""".split(),
+        dbgTrace dbgTraceIfShared include_str meta nonrec public private protected""".split(),
         _META,
     ),
 }
-REFUSED_WORDS["partial"] = (
-    "a `partial def` is an opaque constant: no obligation about it can be proved, and with native_decide Lean "
-    "would trust its compiled code instead of its definition"
-)
 REFUSED_WORDS["private"] = REFUSED_WORDS["protected"] = "hides or renames a declaration the obligations refer to"
 REFUSED_WORDS["native_decide"] = "trusts the compiler (only SpecBridge's rendering may opt in, via settings)"
 REFUSED_WORDS["sorry"] = REFUSED_WORDS["admit"] = REFUSED_WORDS["sorryAx"] = "admits a goal without proof"
@@ -409,7 +405,9 @@ class _Checker:
                 (t.kind == KW and (t.text in DECLARATIONS or t.text in _CLAUSES or t.text in ("attribute", "open")))
                 or (t.kind == IDENT and t.text == "lemma")
                 or (t.kind == SYM and (t.text in ("@[", "|") or t.text in _CLOSERS))
-                or (t.kind == KW and t.text == "noncomputable")
+                # `partial def` adds no axiom: the kernel sees an opaque constant, so an obligation about it can
+                # only fail to be proved (native_decide, which trusts compiled code, is the settings' opt-in)
+                or (t.kind == KW and t.text in ("noncomputable", "partial"))
             )
             if not allowed and t.text not in REFUSED_WORDS:
                 where = "begins the text" if prev is None else "begins a line at column 1, where Lean reads a command"

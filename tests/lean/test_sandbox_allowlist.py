@@ -107,7 +107,6 @@ OWN_ATTACKS = [
     ("unif_hint (n : Nat) where n =?= 0 ⊢ n + 0 =?= 0\n", "unif_hint"),
     ("declare_syntax_cat evil\n", "declare_syntax_cat"),
     ("register_option evil : Bool := {}\n", "register_option"),
-    ("partial def loop (n : Nat) : Nat := loop n\n", "partial"),
     ("unsafe def u : Nat := 1\n", "unsafe"),
     ("opaque o : Nat\n", "opaque"),
     ("axiom a : False\n", "axiom"),
@@ -246,3 +245,11 @@ def test_a_string_that_no_name_precedes_is_a_plain_literal(text: str) -> None:
 def test_a_string_right_after_a_name_is_still_read_as_interpolated() -> None:
     assert find_violations('def s : String := f "{(by run_tac foo; exact 0 : Nat)}"')
     assert find_violations('def s : String := s!"{(by run_tac foo; exact 0 : Nat)}"')
+
+
+def test_partial_def_is_allowed_as_it_adds_no_trust() -> None:
+    # Lean/Elab/PreDefinition: a `partial def` becomes an opaque constant implemented by its compiled code; the
+    # kernel knows nothing of its body, so it can make no obligation provable (corpora use it for loops)
+    assert find_violations("partial def loop (n : Nat) : Nat := if n = 0 then 0 else loop (n - 1)\n") == []
+    assert find_violations("@[implemented_by g] partial def h : Nat → Nat := fun n => n\n")
+    assert find_violations("unsafe def u : Nat := 1\n")
