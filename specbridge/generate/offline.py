@@ -50,6 +50,7 @@ ATOM_WEIGHT = 0.05  # prior per unit of requirement evidence for the predicate t
 SHAPE_FITS = 4  # result-clause shapes with predicate holes instantiated besides
 PRE_FITS = 4  # guard patterns tried on the best pattern candidates
 AGREEMENT_BONUS = 0.05  # a pattern and an adapted corpus spec that come out identical
+GUARD_COST = 0.08  # a guard pattern narrows the inputs on the strength of phrases alone: not for free
 UNUSED_PARAM_PENALTY = 0.08  # per parameter (two at most) that neither the pre- nor the postcondition mentions
 HELPER_PENALTY = 0.1  # an adapted spec whose helpers' names have nothing to do with the requirement
 DETERMINACY_WEIGHT = 0.6  # cost of a postcondition admitting several results (or none) on made-up inputs
@@ -871,7 +872,7 @@ def pattern_candidates(task: Task, context: GenerationContext) -> list[Candidate
                     text,
                     c.postcond,
                     [],
-                    c.prior + 0.1 * g.score - 0.02,
+                    c.prior + 0.1 * g.score - GUARD_COST,
                     [*c.notes, f"guard from the mined pattern `{g.pattern.id}` ({g.pattern.kind})"],
                     pattern=c.pattern,
                     support=c.support,

@@ -288,7 +288,7 @@ class AtomModel:
             shape, body = key.split(":", 1)
             if (shape == "num" and numeric) or (shape == "Char" and "Char" in elems):
                 if words <= query:  # every word of the helper's name is in the requirement
-                    scored[body] = max(scored.get(body, 0.0), 3.0 + 0.1 * len(words))
+                    scored[body] = max(scored.get(body, 0.0), 2.5 + 0.1 * len(words))
         # Comparisons with the task's own scalar parameters of the element type, and the requirement's numbers.
         for p in task.signature.params:
             pt = p.type.strip()
@@ -296,7 +296,7 @@ class AtomModel:
                 ops = ("=", "≠", "<", "≤", ">", "≥") if pt in _NUM_T else ("=", "≠")
                 for op in ops:
                     s = self._score(f"O:{op}", query, task.id) if pt in _NUM_T else 0.0
-                    scored[f"x0 {op} {p.name}"] = 0.5 + 0.3 * s + (0.2 if op == "=" else 0.0)
+                    scored[f"x0 {op} {p.name}"] = 0.9 + 0.3 * s + (0.3 if op == "=" else 0.0)
         if numeric:
             for n in numbers:
                 for op in ("=", "<", ">", "≤", "≥"):
