@@ -127,6 +127,15 @@ def generalize(patterns: list[Pattern]) -> list[Pattern]:
         if got is None:
             continue
         groups[(p.part, got[0])].append((p, got[1]))
+    # The dual quantifier of a membership shape (`∀ x ∈ s, P` / `∃ x ∈ s, P`): the same shape read the other
+    # way, which the corpus may simply not have needed; it keeps the support of the shape it comes from.
+    for (part, template), members in list(groups.items()):
+        m = _MEMBER.search(template)
+        if m is None or not template[m.end() :].startswith("{q"):
+            continue
+        dual = template[: m.start()] + ("∃" if m.group(1) == "∀" else "∀") + template[m.start() + 1 :]
+        if (part, dual) not in groups:
+            groups[(part, dual)] = [(p, []) for p, _ in members]
     out: list[Pattern] = []
     for (part, template), members in sorted(groups.items()):
         first = members[0][0]
@@ -155,7 +164,7 @@ def generalize(patterns: list[Pattern]) -> list[Pattern]:
                     "phrases": list(dict.fromkeys(ph for p, _ in members for ph in p.phrases))[:24],
                     "slots": slots,
                     "constants": constants,
-                    "fills": [f for _, f in members if all(f)],
+                    "fills": [f for _, f in members if f and all(f)],
                     "with_patterns": [],
                     "kind": first.kind + "-shape",
                 }

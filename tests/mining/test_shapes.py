@@ -107,3 +107,11 @@ def test_helper_mismatch_reads_the_helpers_names_against_the_requirement() -> No
     assert helper_mismatch(aux, "result = countLuckyDigits x", lucky) == 0.0
     assert helper_mismatch(aux, "result = countLuckyDigits x", set(tokenize("sum of a list"))) == 1.0
     assert helper_mismatch(aux, "result = x + 1", set(tokenize("sum"))) == 0.0  # no helper used
+
+
+def test_a_membership_shape_also_comes_with_its_dual_quantifier() -> None:
+    forall = _pattern("pf", "{result} = true ↔ ∀ x0 ∈ {s0}, x0 > 0", ["t1"], [SEQ, RES])
+    templates = {p.template: p for p in generalize([forall])}
+    assert set(templates) == {"{result} = true ↔ ∀ x0 ∈ {s0}, {q0_x0}", "{result} = true ↔ ∃ x0 ∈ {s0}, {q0_x0}"}
+    assert templates["{result} = true ↔ ∃ x0 ∈ {s0}, {q0_x0}"].tasks == ["t1"]
+    assert templates["{result} = true ↔ ∃ x0 ∈ {s0}, {q0_x0}"].fills == []  # t1's predicate was for ∀
