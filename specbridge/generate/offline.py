@@ -42,13 +42,21 @@ from specbridge.tasks import ReferenceSpec, Signature, Task, render_spec_source
 
 TOP_K = 8  # corpus tasks adapted per task
 MAX_PROBED = 16  # candidates evaluated on generated inputs (no example tests)
-MAX_CHECKED = 40  # candidates checked on example tests
+MAX_CHECKED = 64  # candidates checked on example tests
 PATTERN_BASE = 0.0  # prior of a mined-pattern candidate: PATTERN_BASE + PATTERN_SCALE * its fit score
 PATTERN_SCALE = 0.4
 POST_FITS = 10  # result-clause patterns instantiated per task
+ATOM_WEIGHT = 0.05  # prior per unit of requirement evidence for the predicate that fills a shape
+SHAPE_FITS = 4  # result-clause shapes with predicate holes instantiated besides
 PRE_FITS = 4  # guard patterns tried on the best pattern candidates
 AGREEMENT_BONUS = 0.05  # a pattern and an adapted corpus spec that come out identical
+GUARD_COST = 0.08  # a guard pattern narrows the inputs on the strength of phrases alone: not for free
+UNUSED_PARAM_PENALTY = 0.08  # per parameter (two at most) that neither the pre- nor the postcondition mentions
+HELPER_PENALTY = 0.1  # an adapted spec whose helpers' names have nothing to do with the requirement
 DETERMINACY_WEIGHT = 0.6  # cost of a postcondition admitting several results (or none) on made-up inputs
+MAX_TIED = 48  # candidates tied on the examples whose determinacy is measured
+LENGTH_WEIGHT = 0.25  # cost of a 400-character postcondition against a short one (see `_length_cost`)
+LENGTH_WEIGHT_BLIND = 0.05  # the same without examples, where the prior is all the evidence there is
 
 
 @dataclass
@@ -260,7 +268,9 @@ _EMPTY_ALLOWED = re.compile(
     r"\b(can|may|could|might)\s+(also\s+)?be\s+empty|empty or non[- ]?empty|possibly empty"
     r"|\bempty (list|array|string|input|sequence)s? (is|are|returns?|should|yields?|gives?)\b"
     r"(?! not\b| never\b| invalid\b)"  # "an empty list is not a valid input" does not allow it
-    r"|\bif\b[^.]{0,40}\b(is|are) empty",
+    r"|\bif\b[^.]{0,40}\b(is|are) empty"
+    r"|\b(for|on|of) (the|an) empty (list|array|string|input|sequence)"
+    r"|\ban empty (list|array|string|input|sequence) (has|gives|contains|yields|returns)\b",
     re.I,
 )
 _STRICT = re.compile(r"\bdistinct\b|strictly increasing|no duplicates|without duplicates", re.I)
@@ -402,10 +412,18 @@ class OfflineGenerator:
         if cache is None or cache[0] is not context.corpus:
             cache = (context.corpus, Retriever(corpus))
             context._offline_retriever = cache  # type: ignore[attr-defined]
+        from specbridge.mining.library import _doc_terms
+        from specbridge.mining.shapes import helper_mismatch
+
+        query = _doc_terms(task)
         adapted: list[Candidate] = []
         for h in cache[1].search(task, len(corpus)):  # best first, until top_k adapt
             c = adapt(h.task, task.signature, prior=h.score)
             if c is not None:
+                # Helpers of the source task carry its meaning: foreign unless their names speak of ours.
+                # (Only a helper none of whose name's words occur: a corpus spec is a whole, tested reading.)
+                if helper_mismatch(c.aux, c.precond + "\n" + c.postcond, query) >= 1.0:
+                    c.prior -= HELPER_PENALTY
                 adapted.append(c)
                 if len(adapted) >= self.top_k:
                     break
@@ -490,6 +508,11 @@ class OfflineGenerator:
                     [*a.notes, f"precondition from {_origin(b)}"],
                 )
             )
+        # A spec that never mentions one of the inputs ignores part of what it is given: rarely the reading meant.
+        names = [p.name for p in task.signature.params]
+        for c in out:
+            unused = sum(not mentions(c.precond + "\n" + c.postcond, n) for n in names)
+            c.prior -= UNUSED_PARAM_PENALTY * min(2, unused)
         out.sort(key=lambda c: -c.prior)
         return out
 
@@ -549,12 +572,23 @@ class OfflineGenerator:
     ) -> Candidate:
         checker = context.checker
         if has_examples and (layer is not None or checker is not None):
-            pool = _pool(cands, MAX_CHECKED)
+            pool = _pool(cands, MAX_CHECKED, share=0.5)  # the examples can afford to try more shapes
             for c in pool:
                 text = render_spec_source(task.signature, c.spec())
                 c.check = checker(task, text) if checker is not None else check_spec(task, text, layer)
             checked = [c for c in pool if c.check is not None]
-            best = max(checked, key=lambda c: (c.check.score(), c.prior))  # type: ignore[union-attr]
+            top = max(c.check.score() for c in checked)  # type: ignore[union-attr]
+            tied = sorted((c for c in checked if c.check.score() == top), key=lambda c: -c.prior)  # type: ignore[union-attr]
+            if len(tied) > 1 and layer is not None:
+                # The examples cannot tell these apart: prefer a spec that pins the result down on made-up
+                # inputs (determinacy), then the shorter one (the simpler reading of the same evidence).
+                pairs = determinacy_pairs(task)
+                for c in tied[:MAX_TIED]:
+                    text = render_spec_source(task.signature, c.spec())
+                    c.probe_penalty = DETERMINACY_WEIGHT * _determinacy(task, text, layer, pairs) if pairs else 0.0
+                best = max(tied[:MAX_TIED], key=lambda c: c.prior - c.probe_penalty - _length_cost(c))
+            else:
+                best = tied[0]
             if best.check is not None and not best.check.ok and best.check.parsed:
 
                 def run_check(c: Candidate) -> CheckResult:
@@ -571,13 +605,30 @@ class OfflineGenerator:
             c.probe_penalty = _probe(task, text, layer, probes)
             if c.probe_penalty < 5.0 and layer is not None and pairs:
                 c.probe_penalty += DETERMINACY_WEIGHT * _determinacy(task, text, layer, pairs)
-        return max(pool, key=lambda c: c.prior - c.probe_penalty)
+        return max(pool, key=lambda c: c.prior - c.probe_penalty - _length_cost(c, LENGTH_WEIGHT_BLIND))
 
 
-def _pool(cands: list[Candidate], size: int) -> list[Candidate]:
-    """The candidates to check: the best by prior, with a quarter of the places kept for the best mined-pattern
+def _length_cost(c: Candidate, weight: float = 0.0) -> float:
+    """A small cost for long postconditions: between specs the evidence cannot separate, the simpler one."""
+    return (weight or LENGTH_WEIGHT) * min(1.0, len(_norm_body(c.postcond)) / 400)
+
+
+def _pool(cands: list[Candidate], size: int, share: float = 0.25) -> list[Candidate]:
+    """The candidates to check: the best by prior, with a `share` of the places kept for the best mined-pattern
     candidates, so that the checks (examples, determinacy) rather than the prior alone decide between the two."""
-    reserved = [c for c in cands if c.pattern][: size // 4]
+    # Round-robin over the patterns (best prior first within each): one shape's many predicate fillings must
+    # not crowd the other shapes out of the checks.
+    by_pattern: dict[str, list[Candidate]] = {}
+    for c in cands:
+        if c.pattern:
+            by_pattern.setdefault(c.pattern, []).append(c)
+    reserved: list[Candidate] = []
+    queues = list(by_pattern.values())
+    while queues and len(reserved) < int(size * share):
+        for q in queues:
+            if q and len(reserved) < int(size * share):
+                reserved.append(q.pop(0))
+        queues = [q for q in queues if q]
     rest = [c for c in cands if c not in reserved][: size - len(reserved)]
     return sorted(rest + reserved, key=lambda c: -c.prior)
 
@@ -742,15 +793,27 @@ def pattern_candidates(task: Task, context: GenerationContext) -> list[Candidate
     if index is None:
         return []
     post = index.fitting(task, part="post", k=POST_FITS)
+    # Generic shapes (predicate holes filled from the requirement's atoms) compete even when their own
+    # supporting tasks' phrases say little about this requirement.
+    seen_ids = {f.pattern.id for f in post}
+    post += [f for f in index.fitting(task, part="post", k=SHAPE_FITS, holed=True) if f.pattern.id not in seen_ids]
     pre = index.fitting(task, part="pre", k=PRE_FITS)
-    preds = index.predicates_for(task)
+    # Predicate holes: the corpus atoms whose words the requirement shares (and the task's own parameters),
+    # then the corpus predicates that fit by phrases.
+    atoms = index.atom_model.atoms(task, limit=6)
+    preds = [a for a, _ in atoms] + index.predicates_for(task)
+
+    def atom_bonus(text: str) -> float:
+        """Evidence from the requirement for the predicate a shape was filled with (see `AtomModel.atoms`)."""
+        hits = [score for a, score in atoms if a.split("=>", 1)[1].strip() in text]
+        return ATOM_WEIGHT * max(hits, default=0.0)
 
     def instantiate(p, task, limit):  # noqa: ANN001, ANN202 - the pattern instantiation with this task's predicates
         return _instantiate(p, task, limit=limit, predicates=preds)
 
     if not post:
         return []
-    by_id = {p.id: p for p in index.library.patterns}
+    by_id = {p.id: p for p in index.patterns}
     out: list[Candidate] = []
 
     def make(ids: list[str], texts: list[str], auxes: list[str], score: float, note: str) -> None:
@@ -772,8 +835,10 @@ def pattern_candidates(task: Task, context: GenerationContext) -> list[Candidate
         )
 
     for f in post:
-        for text in instantiate(f.pattern, task, 2):
-            make([f.pattern.id], [text], [f.pattern.aux], f.score, _note(f))
+        holed = "{p" in f.pattern.template or "{q" in f.pattern.template
+        for rank, text in enumerate(instantiate(f.pattern, task, 6 if holed else 2)):
+            bonus = atom_bonus(text) / PATTERN_SCALE if holed else 0.0
+            make([f.pattern.id], [text], [f.pattern.aux], f.score - 0.01 * rank + bonus, _note(f))
     # The clause set of a supporting task: its other result patterns that fit here, instantiated alike.
     for f in post[:4]:
         for tid in [t for t in f.pattern.tasks if t != task.id][:2]:
@@ -807,7 +872,7 @@ def pattern_candidates(task: Task, context: GenerationContext) -> list[Candidate
                     text,
                     c.postcond,
                     [],
-                    c.prior + 0.1 * g.score - 0.02,
+                    c.prior + 0.1 * g.score - GUARD_COST,
                     [*c.notes, f"guard from the mined pattern `{g.pattern.id}` ({g.pattern.kind})"],
                     pattern=c.pattern,
                     support=c.support,

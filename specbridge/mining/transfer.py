@@ -65,7 +65,12 @@ class PatternIndex:
     """Fitting patterns of a library for new tasks; `corpus` (the tasks mined) lets leave-one-out be exact."""
 
     def __init__(self, library: Library, corpus: list[Task] | None = None):
+        from specbridge.mining.shapes import AtomModel, generalize
+
         self.library = library
+        # The library's patterns plus their generic shapes (predicates made holes, filled per task by atoms).
+        self.patterns = [*library.patterns, *generalize(library.patterns)]
+        self.atom_model = AtomModel(corpus or [])
         self.terms = {t.id: _doc_terms(t) for t in corpus or []}
         self.df: Counter[str] = Counter()
         for ts in self.terms.values():
@@ -94,12 +99,19 @@ class PatternIndex:
         scored.sort()
         return [text for *_, text in scored[:k]]
 
-    def fitting(self, task: Task, *, part: str | None = None, k: int = 12) -> list[Fit]:
-        """The `k` best-fitting patterns (of `part` when given), best first; only fillable ones."""
+    def fitting(self, task: Task, *, part: str | None = None, k: int = 12, holed: bool = False) -> list[Fit]:
+        """The `k` best-fitting patterns (of `part` when given; only shapes with predicate holes when `holed`),
+        best first; only fillable ones."""
+        from specbridge.mining.shapes import helper_mismatch
+
         query = _doc_terms(task)
+        atoms = self.atom_model.atoms(task, limit=1)
+        atom_strength = min(1.0, atoms[0][1] / 2.0) if atoms else 0.0
         out: list[Fit] = []
-        for p in self.library.patterns:
+        for p in self.patterns:
             if part is not None and p.part != part:
+                continue
+            if holed and not _HOLE.search(p.template):
                 continue
             if not _fillable(p, task):
                 continue
@@ -114,10 +126,18 @@ class PatternIndex:
             text = max(text, min(1.0, 2.0 * sim))
             support = len([t for t in p.tasks if t != task.id])
             exact = _exact_fit(p, task)
-            score = 0.7 * text + 0.1 * min(1.0, math.log1p(support) / math.log(10)) + 0.2 * exact
+            if holed:  # a generic shape: its own tasks' words matter less than its spread and signature fit
+                score = 0.4 * text + 0.3 * min(1.0, math.log1p(support) / math.log(10)) + 0.3 * exact
+            else:
+                score = 0.7 * text + 0.1 * min(1.0, math.log1p(support) / math.log(10)) + 0.2 * exact
             # Long templates (let chains, helper calls) are one task's idiosyncrasy more than a reusable shape.
             score -= 0.25 * min(1.0, max(0, len(p.template) - 50) / 150)
-            if matched or sim >= 0.15:
+            # A helper of another task carries that task's meaning: it fits only when its name speaks of ours.
+            score -= 0.3 * helper_mismatch(p.aux, p.template, query)
+            has_hole = bool(_HOLE.search(p.template))
+            if has_hole:
+                score += 0.15 * atom_strength
+            if matched or sim >= 0.15 or (has_hole and atom_strength > 0):
                 out.append(Fit(p, round(score, 6), matched))
         out.sort(key=lambda f: (-f.score, -f.pattern.support, f.pattern.id))
         return out[:k]
@@ -128,9 +148,12 @@ def _shape(t: str) -> str:
 
 
 def _container(shape: str) -> tuple[str, str] | None:
-    """(container, element shape) of a sequence slot shape: `List num` -> (List, num), `String` -> (String, Char)."""
+    """(container, element shape) of a sequence slot shape: `List num` -> (List, num), `String` -> (String, Char);
+    a generic shape's `String *` / `List *` takes any elements (`*`)."""
     if shape == "String":
         return "String", "Char"
+    if shape == "String *":
+        return "String", "*"
     m = re.fullmatch(r"(List|Array) (.+)", shape)
     return (m.group(1), m.group(2).strip("()")) if m else None
 
@@ -142,7 +165,7 @@ def _compatible(slot_shape: str, param_type: str) -> bool:
     if target == slot_shape:
         return True
     a, b = _container(slot_shape), _container(target)
-    return a is not None and b is not None and a[1] == b[1]
+    return a is not None and b is not None and (a[1] == b[1] or "*" in (a[1], b[1]))
 
 
 def _retarget(text: str, slot: str, src: str, dst: str) -> str:
@@ -222,7 +245,7 @@ def instantiate(
     for h in holes:
         k = int(re.match(r"[pq](\d+)", h).group(1))  # type: ignore[union-attr]
         own = [f[k] for f in p.fills if len(f) > k]
-        hole_opts.append(list(dict.fromkeys([*predicates, *own]))[:4])
+        hole_opts.append(list(dict.fromkeys([*predicates, *own]))[:7])
     out: list[str] = []
     for names in itertools.product(*options) if options else [()]:
         if len(set(names)) != len(names):

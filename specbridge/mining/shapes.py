@@ -1,0 +1,332 @@
+"""Generic shapes for transfer: patterns whose predicates become holes, and atoms to fill them.
+
+A mined clause such as `{result} = ({s0}.filter (fun x0 => countLuckyDigits x0 ≤ {s1})).length` is one task's
+predicate inside a reusable shape (count the elements that satisfy something). `generalize` turns every
+closed single-variable lambda (`(fun x => BODY)`) and the body of a membership quantifier (`∀ x ∈ {s0}, BODY`)
+of the library's templates into a predicate hole, and merges the templates that become equal: the shape keeps
+the support of every task that used it, the predicates become its fills.
+
+`AtomModel` supplies fillers for the holes of a new task: the atoms the corpus's specs write about one variable
+(`x % 2 = 0`, `x > 0`, `x = 0`, `x.isDigit`, …, found by scanning the reference specs), each with the
+requirement words over-represented in the tasks that use it (so "even" comes to mean `% 2 = 0` because the
+corpus says so), plus comparisons of the element with the task's own scalar parameters of the same type and
+with the numbers its requirement writes. Nothing here is written for a task: the vocabulary is the corpus's.
+
+`helper_mismatch` measures how foreign a transferred text is: a helper defined for another task (in its aux)
+carries that task's meaning, which fits a new task only when the helper's name speaks of the new requirement.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections import Counter, defaultdict
+
+from specbridge.mining.library import Pattern, _doc_terms
+from specbridge.retrieval import split_name, tokenize
+from specbridge.tasks import Task
+
+_LAMBDA = re.compile(r"\(fun (x\d+) => ")
+_MEMBER = re.compile(r"([∀∃]) (x\d+) ∈ (\{s\d+\}(?:\.toList)?), ")
+_NUM_T = {"Nat", "Int"}
+_DEF_NAME = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:def|abbrev|partial def)\s+([^\s(:]+)", re.M)
+_NAMED_PRED = re.compile(
+    r"^(?:def|abbrev)\s+(\w+)\s*\((\w+)\s*:\s*(Nat|Int|Char)\)\s*:\s*(Bool|Prop)\s*:="
+    r"[ \t]*\n?[ \t]*(.+)$(?=\n\S|\n\s*\n|\s*\Z)",
+    re.M,
+)
+# Numbers the requirement spells out ("greater than zero"): English, not any task's vocabulary.
+_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+_VAGUE = {"is", "valid", "input", "output", "result", "check", "can", "has", "get"}
+
+
+def _close(text: str, start: int) -> int | None:
+    """Index of the `)` closing the `(` at `start`, or None."""
+    depth = 0
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+            if depth == 0:
+                return i if ch == ")" else None
+    return None
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += ch in "([{⟨"
+        depth -= ch in ")]}⟩"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _rename(body: str, var: str) -> str:
+    from specbridge.generate.extract import rename_identifiers
+
+    return rename_identifiers(body, {var: "x0"}) if var != "x0" else body
+
+
+def _closed(body: str, var: str) -> bool:
+    """`body` uses `var` and no other bound variable of the template (those are named `x<n>`)."""
+    bound = set(re.findall(r"(?<![\w.])x\d+\b", body))
+    return bound == {var}
+
+
+def _next_hole(template: str) -> int:
+    used = [int(n) for n in re.findall(r"\{[pq](\d+)", template)]
+    return max(used, default=-1) + 1
+
+
+def abstract_predicates(template: str) -> tuple[str, list[str]] | None:
+    """`template` with its closed predicates made holes, and the predicates (as `fun x0 => …`); None if none."""
+    fills: list[str] = []
+    out = template
+    pos = 0
+    while True:
+        m = _LAMBDA.search(out, pos)
+        if m is None:
+            break
+        end = _close(out, m.start())
+        body = out[m.end() : end] if end is not None else ""
+        if end is None or "{result}" in body or not _closed(body, m.group(1)) or "fun " in body:
+            pos = m.end()
+            continue
+        hole = f"p{_next_hole(out)}"
+        # A predicate that used another slot (`x ≤ {s1}`) is still a predicate of this shape; only closed
+        # ones are kept as fills, the others are re-made per task from its own parameters (atoms).
+        fills.append("" if "{" in body else "fun x0 => " + _rename(body.strip(), m.group(1)))
+        out = out[: m.start()] + "({" + hole + "})" + out[end + 1 :]
+        pos = m.start() + len(hole) + 4
+    m = _MEMBER.search(out)
+    if m is not None:
+        body = out[m.end() :]
+        if body and "{result}" not in body and _balanced(body) and _closed(body, m.group(2)):
+            hole = f"q{_next_hole(out)}_{m.group(2)}"
+            fills.append("" if "{" in body else "fun x0 => " + _rename(body.strip(), m.group(2)))
+            out = out[: m.end()] + "{" + hole + "}"
+    return (out, fills) if fills else None
+
+
+def _any_elements(shape: str) -> str:
+    if shape == "String":
+        return "String *"
+    m = re.fullmatch(r"(List|Array) .+", shape)
+    return f"{m.group(1)} *" if m else shape
+
+
+def generalize(patterns: list[Pattern]) -> list[Pattern]:
+    """Shape patterns: the library's templates with their predicates made holes, equal shapes merged."""
+    groups: dict[tuple[str, str], list[tuple[Pattern, list[str]]]] = defaultdict(list)
+    for p in patterns:
+        got = abstract_predicates(p.template)
+        if got is None:
+            continue
+        groups[(p.part, got[0])].append((p, got[1]))
+    # The dual quantifier of a membership shape (`∀ x ∈ s, P` / `∃ x ∈ s, P`): the same shape read the other
+    # way, which the corpus may simply not have needed; it keeps the support of the shape it comes from.
+    for (part, template), members in list(groups.items()):
+        m = _MEMBER.search(template)
+        if m is None or not template[m.end() :].startswith("{q"):
+            continue
+        dual = template[: m.start()] + ("∃" if m.group(1) == "∀" else "∀") + template[m.start() + 1 :]
+        if (part, dual) not in groups:
+            groups[(part, dual)] = [(p, []) for p, _ in members]
+    out: list[Pattern] = []
+    for (part, template), members in sorted(groups.items()):
+        first = members[0][0]
+        tasks = sorted({t for p, _ in members for t in p.tasks})
+        names = re.findall(r"^(?:@\[[^\]]*\]\s*)?(?:def|abbrev|partial def)\s+([^\s(:]+)", first.aux, re.M)
+        aux = first.aux if any(re.search(rf"(?<![\w.]){re.escape(n)}\b", template) for n in names) else ""
+        pid = "g" + hashlib.sha256(f"{part}\n{template}".encode()).hexdigest()[:10]
+        used = set(re.findall(r"(?<!\{)\{(\w+)\}(?!\})", template))
+        # The element type of a sequence slot was the predicate's business; the shape takes any elements.
+        slots = [
+            x.model_copy(update={"shape": _any_elements(x.shape)}) if x.name != "result" else x
+            for x in first.slots
+            if x.name in used
+        ]
+        constants = {c: v for c, v in first.constants.items() if c in used}
+        if not any(x.name != "result" for x in slots):
+            continue  # nothing of the new task's inputs would be left in it
+        out.append(
+            first.model_copy(
+                update={
+                    "id": pid,
+                    "template": template,
+                    "aux": aux,
+                    "tasks": tasks,
+                    "support": len(tasks),
+                    "phrases": list(dict.fromkeys(ph for p, _ in members for ph in p.phrases))[:24],
+                    "slots": slots,
+                    "constants": constants,
+                    "fills": [f for _, f in members if f and all(f)],
+                    "with_patterns": [],
+                    "kind": first.kind + "-shape",
+                }
+            )
+        )
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Atoms: what the corpus says about one variable, and the words that go with it
+
+_ATOM_NUM = re.compile(r"(?<![\w.\]!])([a-z]\w*)\s*(%\s*\d+\s*(?:=|≠)\s*\d+|(?:=|≠|<|>|≤|≥)\s*-?\d+)(?![\w.])")
+_ATOM_CHR = re.compile(r"(?<![\w.])([a-z]\w*)(\.is[A-Z]\w*|\s*=\s*'[^'\\]')")
+
+
+def _atom_keys(text: str) -> set[str]:
+    """The one-variable atoms of a spec text, normalized to the variable `x0`."""
+    keys = set()
+    for m in _ATOM_NUM.finditer(text):
+        keys.add("N:x0 " + " ".join(m.group(2).replace("%", "% ").split()).replace("% ", "% "))
+    for m in _ATOM_CHR.finditer(text):
+        keys.add("C:x0" + (m.group(2) if m.group(2).startswith(".") else " = " + m.group(2).split("=", 1)[1].strip()))
+    return keys
+
+
+def _op_key(key: str) -> str | None:
+    m = re.match(r"N:x0 (=|≠|<|>|≤|≥) ", key)
+    return f"O:{m.group(1)}" if m else None
+
+
+class AtomModel:
+    """Atoms seen in the corpus's reference specs and the requirement words over-represented with each."""
+
+    MIN_TASKS = 2
+
+    def __init__(self, corpus: list[Task]):
+        self.n = len(corpus)
+        self.terms = {t.id: _doc_terms(t) for t in corpus}
+        self.df: Counter[str] = Counter()
+        for ts in self.terms.values():
+            self.df.update(ts)
+        self.users: dict[str, set[str]] = defaultdict(set)
+        for t in corpus:
+            ref = t.reference
+            if ref is None:
+                continue
+            for key in _atom_keys(ref.aux + "\n" + ref.precond + "\n" + ref.postcond):
+                self.users[key].add(t.id)
+                op = _op_key(key)
+                if op:
+                    self.users[op].add(t.id)
+        self._assoc: dict[str, dict[str, float]] = {}
+        # Predicates the corpus defines and names (`def isEven (n : Int) : Bool := n % 2 = 0`): the name's
+        # words say what the body means.
+        self.named: dict[str, tuple[str, set[str]]] = {}
+        for t in corpus:
+            ref = t.reference
+            if ref is None or not ref.aux.strip():
+                continue
+            defined = set(_DEF_NAME.findall(ref.aux))
+            for m in _NAMED_PRED.finditer(ref.aux):
+                name, var, typ, body = m.group(1), m.group(2), m.group(3).strip(), m.group(5).strip()
+                words = set(tokenize(" ".join(split_name(name)))) - _VAGUE
+                idents = set(re.findall(r"(?<![\w.'])[A-Za-z_]\w*", body))
+                if not words or idents & defined or len(body) > 80 or not _balanced(body):
+                    continue
+                shape = "Char" if typ == "Char" else ("num" if typ in _NUM_T else "")
+                if shape:
+                    self.named.setdefault(f"{shape}:{_rename(body, var) if var != 'x0' else body}", (name, words))
+
+    def assoc(self, key: str, exclude: str = "") -> dict[str, float]:
+        """Word -> strength (log ratio, > 0) for atom `key`, from the tasks using it (without `exclude`)."""
+        cache_key = f"{key}\n{exclude}"
+        if cache_key in self._assoc:
+            return self._assoc[cache_key]
+        users = [u for u in self.users.get(key, ()) if u != exclude]
+        out: dict[str, float] = {}
+        if len(users) >= self.MIN_TASKS:
+            k: Counter[str] = Counter()
+            for u in users:
+                k.update(self.terms.get(u, ()))
+            s = len(users)
+            for w, c in k.items():
+                if c < 2:
+                    continue
+                # Pessimistic (one use fewer): a word two users happen to share is weak evidence.
+                ratio = math.log((c - 1) / (s + 1)) - math.log((self.df[w] + 0.5) / (self.n + 1))
+                if ratio > 0.5:
+                    out[w] = ratio
+        self._assoc[cache_key] = out
+        return out
+
+    def _score(self, key: str, query: set[str], exclude: str) -> float:
+        a = self.assoc(key, exclude)
+        return sum(sorted((a[w] for w in query if w in a), reverse=True)[:2])
+
+    def atoms(self, task: Task, *, limit: int = 8) -> list[tuple[str, float]]:
+        """Predicates `fun x0 => …` over the elements of the task's sequences, best first, with a score."""
+        query = _doc_terms(task)
+        elems = set()
+        for p in task.signature.params:
+            t = " ".join(p.type.replace("(", " ").replace(")", " ").split())
+            m = re.fullmatch(r"(?:List|Array) (\w+)", t)
+            if m:
+                elems.add(m.group(1))
+            elif t == "String":
+                elems.add("Char")
+        numeric = bool(elems & _NUM_T)
+        words = re.findall(r"[a-z]+", task.requirement.lower())
+        spelled = [str(_NUMBER_WORDS[w]) for w in words if w in _NUMBER_WORDS]
+        numbers = list(dict.fromkeys([*re.findall(r"(?<![\w.])(\d{1,4})(?!\w|\.\d)", task.requirement), *spelled]))
+        scored: dict[str, float] = {}
+        for key in self.users:
+            if key.startswith("N:") and numeric:
+                body = key[2:]
+                if re.search(r"-\d", body) and "Int" not in elems:
+                    continue
+                s = self._score(key, query, task.id) + 0.3 * self._score(_op_key(key) or "", query, task.id)
+                # A constant the requirement never writes is weaker evidence than one it does.
+                if not set(re.findall(r"\d+", body)) <= set(numbers):
+                    s *= 0.4
+                scored[body] = s
+            elif key.startswith("C:") and "Char" in elems:
+                s = self._score(key, query, task.id)
+                lit = re.search(r"'(.)'", key)
+                if lit and f"'{lit.group(1)}'" not in task.requirement and f'"{lit.group(1)}"' not in task.requirement:
+                    s *= 0.4  # a character the requirement never quotes
+                scored[key[2:]] = s
+        for key, (_name, words) in sorted(self.named.items()):
+            shape, body = key.split(":", 1)
+            if (shape == "num" and numeric) or (shape == "Char" and "Char" in elems):
+                if words <= query:  # every word of the helper's name is in the requirement
+                    scored[body] = max(scored.get(body, 0.0), 2.5 + 0.1 * len(words))
+        # Comparisons with the task's own scalar parameters of the element type, and the requirement's numbers.
+        for p in task.signature.params:
+            pt = p.type.strip()
+            if (pt in _NUM_T and numeric) or (pt == "Char" and "Char" in elems):
+                ops = ("=", "≠", "<", "≤", ">", "≥") if pt in _NUM_T else ("=", "≠")
+                for op in ops:
+                    s = self._score(f"O:{op}", query, task.id) if pt in _NUM_T else 0.0
+                    scored[f"x0 {op} {p.name}"] = 0.9 + 0.3 * s + (0.3 if op == "=" else 0.0)
+        if numeric:
+            for n in numbers:
+                for op in ("=", "<", ">", "≤", "≥"):
+                    body = f"x0 {op} {n}"
+                    prior = 1.0 + 0.3 * self._score(f"O:{op}", query, task.id)
+                    scored[body] = max(scored.get(body, 0.0), scored.get(body, 0.0) * 0.5 + prior)
+        ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))
+        return [(f"fun x0 => {body}", round(score, 4)) for body, score in ranked[:limit] if score > 0]
+
+
+def helper_mismatch(aux: str, text: str, query: set[str]) -> float:
+    """In [0, 1]: how little the names of the helpers `text` uses (defined in `aux`) speak of the requirement
+    (its terms `query`); 0 when no helper is used."""
+    names = re.findall(r"^(?:@\[[^\]]*\]\s*)?(?:def|abbrev|partial def)\s+([^\s(:]+)", aux, re.M)
+    used = [n for n in names if re.search(rf"(?<![\w.]){re.escape(n)}\b", text)]
+    if not used:
+        return 0.0
+    worst = 0.0
+    for n in used:
+        words = set(tokenize(" ".join(split_name(n.split(".")[-1]))))
+        if not words:
+            continue
+        worst = max(worst, 1.0 - len(words & query) / len(words))
+    return worst

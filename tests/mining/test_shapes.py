@@ -1,0 +1,117 @@
+"""Generic shapes for transfer: predicates made holes, atoms from the corpus, foreign helpers."""
+
+from __future__ import annotations
+
+from specbridge.mining.library import Pattern, SlotInfo
+from specbridge.mining.shapes import AtomModel, abstract_predicates, generalize, helper_mismatch
+from specbridge.mining.transfer import instantiate
+from specbridge.retrieval import tokenize
+from specbridge.tasks import Param, ReferenceSpec, Signature, Task
+
+
+def _task(tid: str, req: str, params: list[tuple[str, str]], ret: str, post: str, aux: str = "") -> Task:
+    sig = Signature(name=tid, params=tuple(Param(name=n, type=t) for n, t in params), return_type=ret)
+    return Task(id=tid, requirement=req, signature=sig, reference=ReferenceSpec(aux=aux, precond="True", postcond=post))
+
+
+def _pattern(pid: str, template: str, tasks: list[str], slots: list[SlotInfo], aux: str = "") -> Pattern:
+    return Pattern(
+        id=pid,
+        part="post",
+        kind="counting",
+        template=template,
+        wording="",
+        slots=slots,
+        aux=aux,
+        fits=[],
+        support=len(tasks),
+        tasks=tasks,
+        phrases=[],
+    )
+
+
+SEQ = SlotInfo(name="s0", shape="List num", types=["List Int"])
+RES = SlotInfo(name="result", shape="num", types=["Nat"])
+
+
+def test_closed_predicates_become_holes_and_open_ones_stay() -> None:
+    got = abstract_predicates("{result} = ({s0}.filter (fun x1 => x1 > 3)).length")
+    assert got == ("{result} = ({s0}.filter ({p0})).length", ["fun x0 => x1 > 3".replace("x1", "x0")])
+    # A lambda that uses another bound variable of the template is not a predicate of its own.
+    assert abstract_predicates("{s0}.foldl (fun x1 x2 => x1 ++ x1.map (fun x3 => x2 :: x3)) []") is None
+    got = abstract_predicates("∀ x0 ∈ {s0}, x0 % 2 = 0")
+    assert got == ("∀ x0 ∈ {s0}, {q0_x0}", ["fun x0 => x0 % 2 = 0"])
+
+
+def test_generalize_merges_shapes_and_frees_the_element_type() -> None:
+    a = _pattern("pa", "{result} = ({s0}.filter (fun x0 => x0 > 0)).length", ["t1"], [SEQ, RES])
+    b = _pattern(
+        "pb",
+        "{result} = ({s0}.filter (fun x0 => isBig x0 ∧ x0 < {s1})).length",
+        ["t2"],
+        [SEQ, SlotInfo(name="s1", shape="num", types=["Int"]), RES],
+        aux="def isBig (n : Int) : Bool := n > 9",
+    )
+    shapes = generalize([a, b])
+    assert len(shapes) == 1
+    shape = shapes[0]
+    assert shape.template == "{result} = ({s0}.filter ({p0})).length"
+    assert shape.tasks == ["t1", "t2"] and shape.support == 2
+    assert shape.fills == [["fun x0 => x0 > 0"]]  # the predicate that used a slot is not a fill
+    assert [s.name for s in shape.slots] == ["s0", "result"] and shape.slots[0].shape == "List *"
+    assert shape.aux == ""  # no helper is left in the template
+    task = _task("cc", "Count how often c occurs.", [("s", "String"), ("c", "Char")], "Nat", "True")
+    texts = instantiate(shape, task, predicates=["fun x0 => x0 = c"])
+    assert texts[0] == "result = (s.toList.filter (fun x0 => x0 = c)).length"
+
+
+def test_atoms_come_from_named_corpus_helpers_numbers_and_parameters() -> None:
+    corpus = [
+        _task(
+            "e1",
+            "Say whether n is even.",
+            [("n", "Int")],
+            "Bool",
+            "result ↔ isEven n",
+            "def isEven (n : Int) : Bool := n % 2 = 0",
+        ),
+        _task(
+            "e2",
+            "Keep the numbers above three.",
+            [("xs", "List Int")],
+            "List Int",
+            "result = xs.filter (fun x => x > 3)",
+        ),
+        _task("e3", "Drop numbers above three.", [("xs", "List Int")], "List Int", "∀ y ∈ result, y > 3"),
+    ]
+    model = AtomModel(corpus)
+    even = _task("q", "Decide whether every entry of the list is even.", [("xs", "List Nat")], "Bool", "True")
+    assert model.atoms(even)[0][0] == "fun x0 => x0 % 2 = 0"
+    below = _task(
+        "b",
+        "Keep the entries smaller than the limit or equal to 7.",
+        [("xs", "List Int"), ("limit", "Int")],
+        "List Int",
+        "True",
+    )
+    bodies = [a for a, _ in model.atoms(below, limit=40)]
+    assert "fun x0 => x0 < limit" in bodies and "fun x0 => x0 = 7" in bodies
+    assert all("% 2" not in a for a in bodies)  # "even" is not in this requirement
+    chars = _task("c", "Count the characters equal to c.", [("s", "String"), ("c", "Char")], "Nat", "True")
+    assert model.atoms(chars)[0][0] == "fun x0 => x0 = c"
+
+
+def test_helper_mismatch_reads_the_helpers_names_against_the_requirement() -> None:
+    aux = "def countLuckyDigits (n : Nat) : Nat := n\n\ndef isPrime (n : Nat) : Bool := n > 1"
+    lucky = set(tokenize("how many lucky digits does it count"))
+    assert helper_mismatch(aux, "result = countLuckyDigits x", lucky) == 0.0
+    assert helper_mismatch(aux, "result = countLuckyDigits x", set(tokenize("sum of a list"))) == 1.0
+    assert helper_mismatch(aux, "result = x + 1", set(tokenize("sum"))) == 0.0  # no helper used
+
+
+def test_a_membership_shape_also_comes_with_its_dual_quantifier() -> None:
+    forall = _pattern("pf", "{result} = true ↔ ∀ x0 ∈ {s0}, x0 > 0", ["t1"], [SEQ, RES])
+    templates = {p.template: p for p in generalize([forall])}
+    assert set(templates) == {"{result} = true ↔ ∀ x0 ∈ {s0}, {q0_x0}", "{result} = true ↔ ∃ x0 ∈ {s0}, {q0_x0}"}
+    assert templates["{result} = true ↔ ∃ x0 ∈ {s0}, {q0_x0}"].tasks == ["t1"]
+    assert templates["{result} = true ↔ ∃ x0 ∈ {s0}, {q0_x0}"].fills == []  # t1's predicate was for ∀
