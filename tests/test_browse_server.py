@@ -88,8 +88,13 @@ def served(tmp_path, monkeypatch):
         time.sleep(0.3)
     yield {"base": base, "db": db, "proc": proc, "port": port, "temp": temp, "folder": folder}
     if proc.poll() is None:
-        proc.kill()
-        proc.wait()
+        # SIGTERM, as a user's `kill` would: browse stops its Datasette child (a SIGKILL would orphan it)
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def test_browse_serves_live_read_only_and_stops_on_sigterm(served):
