@@ -4,36 +4,19 @@ from __future__ import annotations
 
 import json
 
+from cli_datasets import TASK
 from typer.testing import CliRunner
 
 from specbridge.cli import app
 
 runner = CliRunner()
 
-TASK = """---
-id: {id}
-signature:
-  name: double
-  params: [{{name: n, type: Nat}}]
-  return_type: Nat
-reference:
-  precond: "n < 100"
-  postcond: "result = 2 * n"
-tests:
-  - {{inputs: {{n: "3"}}, expected: "6", unexpected: ["5", "7"]}}
-  - {{inputs: {{n: "0"}}, expected: "0", unexpected: ["1"]}}
-reject_inputs:
-  - {{inputs: {{n: "100"}}}}
----
-Double a natural number below 100.
-"""
-
 
 def make_dataset(tmp_path, n=3, broken=True):
     folder = tmp_path / "ds"
     folder.mkdir()
     for i in range(n):
-        (folder / f"t{i}.md").write_text(TASK.format(id=f"t{i}"), encoding="utf-8")
+        (folder / f"t{i}.md").write_text(TASK.format(id=f"t{i}", post="result = 2 * n"), encoding="utf-8")
     if broken:
         (folder / "broken.md").write_text("---\nid: [\n---\nx\n", encoding="utf-8")
     return folder
@@ -300,7 +283,7 @@ def test_a_changed_corpus_starts_a_new_run_and_settings_give_the_examples_defaul
     folder = make_dataset(tmp_path, broken=False)
     other = tmp_path / "other_corpus"
     other.mkdir()
-    (other / "t9.md").write_text(TASK.format(id="t9"), encoding="utf-8")
+    (other / "t9.md").write_text(TASK.format(id="t9", post="result = 2 * n"), encoding="utf-8")
     db = tmp_path / "r.db"
     args = ["run", str(folder), "--generator", "offline", "--db", str(db), "--json"]
     first = json.loads(runner.invoke(app, args).stdout)

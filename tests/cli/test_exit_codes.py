@@ -7,30 +7,13 @@ import socket
 import sqlite3
 
 import pytest
+from cli_datasets import TASK
 from typer.testing import CliRunner
 
 from specbridge.cli import app
 from specbridge.comparison import AmplifiedCheck, Counterexample, DiffVerdict
 
 runner = CliRunner()
-
-TASK = """---
-id: {id}
-signature:
-  name: double
-  params: [{{name: n, type: Nat}}]
-  return_type: Nat
-reference:
-  precond: "n < 100"
-  postcond: "{post}"
-tests:
-  - {{inputs: {{n: "3"}}, expected: "6", unexpected: ["5", "7"]}}
-  - {{inputs: {{n: "0"}}, expected: "0", unexpected: ["1"]}}
-reject_inputs:
-  - {{inputs: {{n: "100"}}}}
----
-Double a natural number below 100.
-"""
 
 
 @pytest.fixture
