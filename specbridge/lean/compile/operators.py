@@ -118,6 +118,9 @@ _BITOPS: dict[str, Callable[[int, int], int]] = {
 
 
 # types whose `<`/`≤` Python's comparison of our values implements (numbers, strings and chars by code point)
+_FAST_ORDERED = frozenset({int, float, str, Fraction})
+
+
 def _scalar_kind(v: Any) -> str | None:
     """Which of Lean's ordered scalar types a run-time value can be (numbers compare across Nat/Int/Rat/Float)."""
     if isinstance(v, bool):
@@ -654,7 +657,10 @@ class OperatorsMixin:
             x, y = a(env), b(env)
             # only scalars of one kind have an order we know to be Lean's; Python's order of anything else
             # (an Option, a tuple, a number against a wrapper) is no Lean verdict
-            if not (_scalar_kind(x) is not None and _scalar_kind(x) == _scalar_kind(y)):
+            if type(x) is type(y) and type(x) in _FAST_ORDERED:  # the common case, checked cheaply
+                return py_op(x, y)
+            kind = _scalar_kind(x)
+            if kind is None or kind != _scalar_kind(y):
                 raise UnsupportedConstruct(what)
             return py_op(x, y)
 
