@@ -55,6 +55,9 @@ class ComputableSettings(BaseModel):
     timeout: float = 5.0  # seconds per obligation
     max_int_bits: int = 1 << 16
     search_bound: int = 64  # bounded search for genuinely unbounded quantifiers
+    worker_process: bool = True  # evaluate in a worker process that is killed when an obligation overruns
+    max_memory_mb: int = 2048  # address space a worker may add (RLIMIT_AS); 0 = no cap
+    max_value_size: int = 5_000_000  # elements/characters one built list, array or string may have
 
 
 class Settings(BaseModel):

@@ -79,6 +79,11 @@ def _describe_inputs(task: Task, ob: Obligation) -> str:
     return ", ".join(f"{p.name} = {ob.inputs.get(p.name, '?')}" for p in task.signature.params)
 
 
+# EvaluationLimit names (`time`, `size`) as the causes reports show, so that a time limit reads the same whether
+# the interpreter's own clock or the worker's watchdog stopped the evaluation
+_LIMIT_CAUSES = {"time": "time limit", "size": "size limit", "memory": "memory limit"}
+
+
 def _unknown(message: str, cause: str, seconds: float) -> Verdict:
     return Verdict(status=Status.UNKNOWN, message=message, seconds=seconds, cause=cause)
 
@@ -123,7 +128,7 @@ def _evaluate_one(prog: Program, task: Task, ob: Obligation) -> Verdict:
     except UnsupportedConstruct as exc:
         return _unknown(str(exc), exc.construct, time.perf_counter() - start)
     except EvaluationLimit as exc:
-        return _unknown(str(exc), exc.limit, time.perf_counter() - start)
+        return _unknown(str(exc), _LIMIT_CAUSES.get(exc.limit, exc.limit), time.perf_counter() - start)
     except LeanParseError as exc:
         return Verdict(status=Status.ERROR, message=f"test value does not parse: {exc}")
     except TestValueError as exc:
@@ -132,6 +137,9 @@ def _evaluate_one(prog: Program, task: Task, ob: Obligation) -> Verdict:
         return _unknown(f"runtime error: {exc}", "runtime error", time.perf_counter() - start)
     except RecursionError:
         return _unknown("Python recursion limit reached", "recursion depth", time.perf_counter() - start)
+    except MemoryError:
+        # the worker's address-space cap (ComputableSettings.max_memory_mb) refused an allocation
+        return _unknown("limit reached: memory limit", "memory limit", time.perf_counter() - start)
     except Exception as exc:  # noqa: BLE001 - an interpreter bug must not crash the run; report it as unknown
         return _unknown(
             f"interpreter error: {type(exc).__name__}: {exc}", "interpreter error", time.perf_counter() - start
@@ -154,23 +162,61 @@ def _evaluate_one(prog: Program, task: Task, ob: Obligation) -> Verdict:
 def check_spec_text(
     task: Task, spec_text: str, obligations: list[Obligation], settings: ComputableSettings | None = None
 ) -> list[Verdict]:
-    """One verdict per obligation for a spec given as full Lean text; never raises for a bad spec."""
+    """One verdict per obligation for a spec given as full Lean text; never raises for a bad spec.
+
+    Evaluates in a preemptible worker process (see specbridge.evaluate.worker), so an obligation that overruns
+    ends as `unknown (time limit)` within twice the timeout and the others still get their verdicts; in-process
+    when `settings.worker_process` is off or no worker process can be started here."""
     settings = settings or ComputableSettings()
+    if settings.worker_process:
+        from specbridge.evaluate.worker import WorkerUnavailable, evaluate_in_worker
+
+        try:
+            return evaluate_in_worker(task, spec_text, obligations, settings)
+        except WorkerUnavailable:
+            pass
+    out: list[Verdict] = []
+
+    def keep(msg: tuple) -> None:
+        if msg[0] == "verdict":
+            out.append(msg[1])
+
+    run_with_big_stack(lambda: stream_verdicts(task, spec_text, obligations, settings, keep))
+    return out
+
+
+def stream_verdicts(
+    task: Task,
+    spec_text: str,
+    obligations: list[Obligation],
+    settings: ComputableSettings,
+    send: Callable[[tuple], None],
+) -> None:
+    """Compile the spec, then decide each obligation in turn: `send(("compiled", None))` once the spec is
+    compiled, then `send(("verdict", v))` per obligation, in order, as each is decided (what the worker streams
+    to the parent). Runs on the big-stack thread; never raises for a bad spec."""
+    shared: Verdict | None = None
+    prog: Program | None = None
     try:
         prog = _program(spec_text, settings)
     except LeanParseError as exc:
-        return [Verdict(status=Status.ERROR, message=f"parse error {exc}") for _ in obligations]
+        shared = Verdict(status=Status.ERROR, message=f"parse error {exc}")
     except IllTyped as exc:  # Lean rejects the spec: no obligation can be decided
-        return [Verdict(status=Status.ERROR, message=str(exc), cause="ill-typed") for _ in obligations]
+        shared = Verdict(status=Status.ERROR, message=str(exc), cause="ill-typed")
     except UnsupportedConstruct as exc:  # e.g. an unsupported command: Lean would elaborate the file differently
-        return [_unknown(str(exc), exc.construct, 0.0) for _ in obligations]
+        shared = _unknown(str(exc), exc.construct, 0.0)
     except RecursionError:
-        return [Verdict(status=Status.ERROR, message="spec nested too deeply") for _ in obligations]
-
-    def run() -> list[Verdict]:
-        return [_evaluate_one(prog, task, ob) for ob in obligations]
-
-    return run_with_big_stack(run)
+        shared = Verdict(status=Status.ERROR, message="spec nested too deeply")
+    except MemoryError:
+        shared = _unknown("limit reached: memory limit (compiling the spec)", "memory limit", 0.0)
+    except Exception as exc:  # noqa: BLE001 - an interpreter bug must not crash the run; report it as unknown
+        shared = _unknown(f"interpreter error: {type(exc).__name__}: {exc}", "interpreter error", 0.0)
+    send(("compiled", None))
+    for ob in obligations:
+        if shared is not None or prog is None:
+            send(("verdict", shared))
+        else:
+            send(("verdict", _evaluate_one(prog, task, ob)))
 
 
 class ComputableLayer:
@@ -180,6 +226,10 @@ class ComputableLayer:
 
     def __init__(self, settings: ComputableSettings | None = None):
         self.settings = settings or ComputableSettings()
+        if self.settings.worker_process:
+            from specbridge.evaluate.worker import prestart_worker
+
+            prestart_worker()
 
     def evaluate(self, task: Task, spec_text: str, obligations: list[Obligation]) -> list[Verdict]:
         """One verdict per obligation, in order; a spec that does not parse, or that the sandbox refuses

@@ -813,12 +813,7 @@ class Parser:
             if s == "(":
                 return self._paren()
             if s == "[":
-                r = self._try_range()
-                if r is not None:
-                    return r
-                self.advance()
-                elems = self._comma_list("]")
-                return A.ListLit(t.line, t.col, elems)
+                return self._bracket()
             if s == "#[":
                 self.advance()
                 elems = self._comma_list("]")
@@ -956,14 +951,45 @@ class Parser:
         t = self.advance()
         # structure instance `{ f := v, ... }` / `{ s with f := v }`
         base = None
+        first_fails = False  # the first term does not parse: `{a, b}` cannot either (no second attempt)
+        set_comp_fails = False
         if not self.is_sym("}") and not (
             self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text in (":=", "//", ":", "|", ",")
         ):
-            j = self.i
+            j, saved_limit = self.i, self.col_limit
+            self.col_limit = 0
             try:
                 base = self.parse_expr(0)
             except LeanParseError:
                 base = None
+                first_fails = True
+            self.col_limit = saved_limit
+            if isinstance(base, A.BinOp) and base.op == "∈" and isinstance(base.lhs, A.Ident) and self.is_sym("|"):
+                # `{x ∈ s | p}` whose `x ∈ s` is parsed already (parsing `s` again doubles at each level)
+                try:
+                    self.advance()
+                    self.col_limit = 0
+                    pred = self.parse_expr(0)
+                    self.expect_sym("}")
+                    self.col_limit = saved_limit
+                    return A.SetComp(t.line, t.col, base.lhs.name, None, base.rhs, pred)
+                except LeanParseError:
+                    self.col_limit = saved_limit
+                    first_fails = set_comp_fails = True
+                    base = None
+            if base is not None and (self.is_sym(",") or self.is_sym("}")):
+                # `{a, b, c}` whose first element is parsed already: parsing it again doubled the work at each
+                # nesting level
+                try:
+                    elems = [base]
+                    if self.is_sym(","):
+                        self.advance()
+                    elems.extend(self._comma_list("}"))
+                    return A.CollLit(t.line, t.col, elems)
+                except LeanParseError:
+                    self.col_limit = saved_limit
+                    first_fails = True  # skipped below, as the `{a, b}` attempt would
+                    base = None
             if base is None or not self.is_kw("with"):
                 self.i = j
                 base = None
@@ -999,7 +1025,12 @@ class Parser:
                 return A.Subtype(t.line, t.col, name, typ, pred)
             self.i = j
         # `{x | p}`, `{x : T | p}`, `{x ∈ s | p}`
-        if self.tok.kind == IDENT and self.peek().kind == SYM and self.peek().text in ("|", ":", "∈"):
+        if (
+            not set_comp_fails
+            and self.tok.kind == IDENT
+            and self.peek().kind == SYM
+            and self.peek().text in ("|", ":", "∈")
+        ):
             j, saved_limit = self.i, self.col_limit
             try:
                 self.col_limit = 0
@@ -1021,6 +1052,8 @@ class Parser:
         # `{a, b, c}` (Insert/Singleton notation for Finset, Set, Multiset, List)
         j, saved_limit = self.i, self.col_limit
         try:
+            if first_fails:
+                raise self.error("not a `{a, b}` collection")
             elems = self._comma_list("}")
             return A.CollLit(t.line, t.col, elems)
         except LeanParseError:
@@ -1225,34 +1258,59 @@ class Parser:
 
     def _try_range(self) -> A.Node | None:
         """`[a:b]`, `[:b]`, `[a:b:s]` (Std.Range, as the list of its values), or None (nothing consumed)."""
-        t = self.tok
         if self.is_sym("["):
             j = self.i
-            self.advance()
-            parts: list[A.Node | None] = []
-            cur: A.Node | None = None
             try:
+                r = self._bracket()
+            except LeanParseError:
+                r = None
+            if isinstance(r, A.App):
+                return r
+            self.i = j
+        return None
+
+    def _bracket(self) -> A.Node:
+        """`[a, b]` (a list literal) or `[a:b]`, `[:b]`, `[a:b:s]` (a Std.Range, as the list of its values).
+        The first element is parsed once, whichever it turns out to be: parsing it, rewinding and parsing it again
+        doubled the work at each nesting level (25 nested brackets never finished)."""
+        t = self.advance()
+        saved = self.col_limit
+        self.col_limit = 0
+        try:
+            first = None if self.is_sym(":") or self.is_sym("]") else self.parse_expr(0)
+            if self.is_sym(":"):
+                parts: list[A.Node | None] = [first]
+                self.advance()
+                cur: A.Node | None = None
                 while True:
                     if self.is_sym(":"):
                         parts.append(cur)
                         cur = None
                         self.advance()
-                        continue
-                    if self.is_sym("]"):
+                    elif self.is_sym("]"):
                         parts.append(cur)
                         self.advance()
                         break
-                    cur = self.parse_expr(0)
-            except LeanParseError:
-                parts = []
-            if len(parts) >= 2:
+                    elif cur is None:
+                        cur = self.parse_expr(0)
+                    else:
+                        raise self.error("expected ':' or ']'")
                 start = parts[0] or A.NumLit(t.line, t.col, 0)
                 args = [start, parts[1] or A.NumLit(t.line, t.col, 0)]
                 if len(parts) > 2 and parts[2] is not None:
                     args.append(parts[2])
                 return A.App(t.line, t.col, A.Ident(t.line, t.col, "Std.Range.toList"), args)
-            self.i = j
-        return None
+            elems: list[A.Node] = []
+            if first is not None:
+                elems.append(first)
+                if self.is_sym(","):
+                    self.advance()
+                elif not self.is_sym("]"):
+                    raise self.error("expected ',' or ']'")
+            elems.extend(self._comma_list("]"))
+            return A.ListLit(t.line, t.col, elems)
+        finally:
+            self.col_limit = saved
 
     def _fun(self) -> A.Node:
         t = self.advance()
@@ -1449,6 +1507,8 @@ def parse_module(text: str) -> A.Module:
         return Parser(text).parse_module()
     except RecursionError:
         raise LeanParseError("expression nested too deeply", 1, 1) from None
+    except OverflowError as exc:  # e.g. the lexer's `"\u{FFFFFFFFFFFFFFFFFFFF}"`: a bad literal, not a crash
+        raise LeanParseError(f"literal out of range ({exc})", 1, 1) from None
 
 
 def parse_term(text: str) -> A.Node:
@@ -1460,3 +1520,5 @@ def parse_term(text: str) -> A.Node:
         return e
     except RecursionError:
         raise LeanParseError("expression nested too deeply", 1, 1) from None
+    except OverflowError as exc:  # e.g. the lexer's `"\u{FFFFFFFFFFFFFFFFFFFF}"`: a bad literal, not a crash
+        raise LeanParseError(f"literal out of range ({exc})", 1, 1) from None

@@ -57,7 +57,7 @@ class Program:
     def __init__(self, module: A.Module, settings: ComputableSettings | None = None):
         self.settings = settings or ComputableSettings()
         s = self.settings
-        self.budget = Budget(s.max_steps, s.max_depth, s.timeout, s.max_int_bits, s.search_bound)
+        self.budget = Budget(s.max_steps, s.max_depth, s.timeout, s.max_int_bits, s.search_bound, s.max_value_size)
         self.module = module
         # the elaboration stage: raises IllTyped / UnsupportedConstruct for the whole spec, before any call
         self.compiler = elaborate(module, self.budget)

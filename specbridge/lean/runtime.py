@@ -11,6 +11,7 @@ from typing import Any
 
 from specbridge.errors import EvaluationLimit, LeanRuntimeError
 from specbridge.lean import ast as A
+from specbridge.lean import limits
 from specbridge.lean import types as ty
 
 Code = Callable[[list], Any]
@@ -29,14 +30,34 @@ class Undecided(EvaluationLimit):
 class Budget:
     """Per-obligation resource limits: steps, recursion depth, wall-clock time, integer size."""
 
-    __slots__ = ("n", "steps", "max_steps", "deadline", "timeout", "depth", "max_depth", "max_bits", "search_bound")
+    __slots__ = (
+        "n",
+        "steps",
+        "max_steps",
+        "deadline",
+        "timeout",
+        "depth",
+        "max_depth",
+        "max_bits",
+        "search_bound",
+        "max_size",
+    )
 
-    def __init__(self, max_steps: int, max_depth: int, timeout: float, max_bits: int, search_bound: int):
+    def __init__(
+        self,
+        max_steps: int,
+        max_depth: int,
+        timeout: float,
+        max_bits: int,
+        search_bound: int,
+        max_size: int = limits.DEFAULT_MAX_SIZE,
+    ):
         self.max_steps = max_steps
         self.max_depth = max_depth
         self.timeout = timeout
         self.max_bits = max_bits
         self.search_bound = search_bound
+        self.max_size = max_size  # elements/characters of one built value (specbridge.lean.limits)
         self.reset()
 
     def reset(self) -> None:
@@ -44,9 +65,11 @@ class Budget:
         self.steps = 0
         self.depth = 0
         self.deadline = time.perf_counter() + self.timeout
+        limits.activate(self)  # the built-ins evaluated from now on this thread charge this budget
 
     def tick(self) -> None:
-        self.steps += CHUNK
+        # `n` counts down from CHUNK; a built-in's bulk charge (limits.charge) can take it below zero
+        self.steps += CHUNK - self.n
         self.n = CHUNK
         if self.steps > self.max_steps:
             raise EvaluationLimit("steps", f"more than {self.max_steps} evaluation steps")

@@ -212,8 +212,8 @@ def check_applicable(node: A.Node, fn_type: ty.Type, nargs: int) -> None:
     t = ty.prune(fn_type)
     if isinstance(t, ty.T) and t.name in _GROUND:
         raise IllTyped(
-            f"function expected: `{show_expr(node)}` applies a value of type {ty.show(t)} to {nargs} more "
-            f"argument{'s' if nargs != 1 else ''}",
+            f"function expected: `{show_expr(node)}` has type {ty.show(t)} here, which is not a function, but is "
+            f"applied to {nargs} more argument{'s' if nargs != 1 else ''}",
             *_at(node),
         )
 

@@ -141,7 +141,9 @@ class DoMixin:
 
             def for_(env: list) -> Any:
                 for x in cc(env):
-                    budget.tick()
+                    budget.n -= 1  # one step per iteration (a full tick here charged 1,024)
+                    if budget.n <= 0:
+                        budget.tick()
                     bind(env, x)
                     try:
                         body(env)
@@ -161,7 +163,9 @@ class DoMixin:
 
             def while_(env: list) -> Any:
                 while cond(env):
-                    budget.tick()
+                    budget.n -= 1
+                    if budget.n <= 0:
+                        budget.tick()
                     try:
                         body(env)
                     except _DoContinue:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from specbridge.errors import EvaluationLimit, LeanRuntimeError, UnsupportedConstruct
+from specbridge.errors import EvaluationLimit, IllTyped, LeanRuntimeError, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import typecheck as tcheck
 from specbridge.lean import types as ty
@@ -22,6 +22,7 @@ from specbridge.lean.arith import (
     rat,
     rat_div,
 )
+from specbridge.lean.limits import ELEMENTS_PER_STEP, build
 from specbridge.lean.runtime import (
     Budget,
     Code,
@@ -436,29 +437,71 @@ class OperatorsMixin:
             if h == "String":
                 raise UnsupportedConstruct("membership in a String")
 
+            if ty.prune(ct) is ty.prune(xt) and isinstance(ty.prune(ct), ty.TV):
+                # `∀ xs ∈ xs, …` binds xs before reading the domain: `Membership α α` has no instance
+                raise IllTyped(
+                    f"failed to synthesize Membership ?α ?α: `{tcheck.show_expr(node)}` tests a value against itself",
+                    node.line,
+                    node.col,
+                )
+
             def mem(env: list) -> bool:
                 c = cc(env)
                 return (xc(env) in c) != neg
 
-            return mem, ty.PROP
+            if h is not None:
+                return mem, ty.PROP
+
+            def mem_dyn(env: list) -> bool:  # the collection's type is only known at run time
+                try:
+                    return mem(env)
+                except TypeError:
+                    raise UnsupportedConstruct("membership in a value of unknown type") from None
+
+            return mem_dyn, ty.PROP
         if op == "::":
             hc, ht = self.expr(node.lhs, scope, ty.arg(expected) if ty.head(expected) == "List" else None)
             tc, tt = self.expr(node.rhs, scope, ty.list_t(ht))
             self.check_type(node.rhs, tt, ty.list_t(ht))
             ty.unify(tt, ty.list_t(ht))
-            return (lambda env: (hc(env), *tc(env))), tt
+
+            budget = self.budget
+
+            def cons(env: list) -> tuple:
+                x, xs = hc(env), tc(env)
+                if len(xs) >= ELEMENTS_PER_STEP:  # O(1) in Lean, a tuple copy here: charge the time it takes here
+                    build(len(xs) + 1, "::", budget)
+                return (x, *xs)
+
+            return cons, tt
         if op == "++":
             a, at = self.expr(node.lhs, scope, expected)
             b, bt = self.expr(node.rhs, scope, at)
             ty.unify(at, bt)
             h = ty.head(at) or ty.head(bt)
+            # the result's size is checked before it is allocated, and the copying charged (lean/limits.py)
+            budget = self.budget
             if h == "Array":
-                return (lambda env: LArray(a(env) + b(env))), at
+
+                def app_array(env: list) -> Any:
+                    x, y = a(env), b(env)
+                    build(len(x) + len(y), "++", budget)
+                    return LArray(x + y)
+
+                return app_array, at
             if h == "List":
-                return (lambda env: a(env) + tuple(b(env))), at
+
+                def app_list(env: list) -> Any:
+                    x, y = a(env), b(env)
+                    build(len(x) + len(y), "++", budget)
+                    return x + tuple(y)
+
+                return app_list, at
 
             def app(env: list) -> Any:
                 x, y = a(env), b(env)
+                if hasattr(x, "__len__") and hasattr(y, "__len__"):
+                    build(len(x) + len(y), "++", budget)
                 r = x + tuple(y) if isinstance(x, tuple) and not isinstance(y, str) else x + y
                 return LArray(r) if isinstance(x, LArray) else r
 

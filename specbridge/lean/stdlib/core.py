@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from specbridge.lean.limits import build
 from specbridge.lean.stdlib import builtin
 from specbridge.lean.values import Fn, Pair, Some, apply
 
@@ -249,6 +250,7 @@ def id_run(x: Any) -> Any:
 
 @builtin("Std.Range.toList", "(start : Nat) (stop : Nat) (step : Nat := 1) : List Nat")
 def range_to_list(start: int, stop: int, step: int = 1) -> tuple:
+    build(len(range(start, stop, step)) if step > 0 else 0, "Std.Range.toList")
     # `[a:b:s]` in `for i in [a:b] do`: a, a+s, … below b (a step of 0 visits nothing)
     if step <= 0:
         return ()

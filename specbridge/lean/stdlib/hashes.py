@@ -10,15 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from specbridge.lean.limits import ELEMENTS_PER_STEP, build, charge
 from specbridge.lean.stdlib import REGISTRY, Builtin
 from specbridge.lean.values import LHashMap, LHashSet, Pair, Some, apply
 
 
 def _set_insert(s: tuple, x: Any) -> tuple:
+    build(len(s) + 1, "Std.HashSet.insert")
     return LHashSet(s) if x in s else LHashSet((*s, x))
 
 
 def _set_erase(s: tuple, x: Any) -> tuple:
+    build(len(s), "Std.HashSet.erase")
     return LHashSet(y for y in s if y != x)
 
 
@@ -52,6 +55,7 @@ _SET = {
 
 
 def _find(m: tuple, k: Any) -> int:
+    charge(len(m) // ELEMENTS_PER_STEP)  # a linear scan (no hashing here)
     for i, p in enumerate(m):
         if p.fst == k:
             return i

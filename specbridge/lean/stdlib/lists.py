@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from typing import Any
 
 from specbridge.errors import EvaluationLimit
+from specbridge.lean.limits import ELEMENTS_PER_STEP, build, charge
 from specbridge.lean.stdlib import alias, builtin
 from specbridge.lean.values import LArray, Pair, Some, apply, fn1, fn2
 
-MAX_BUILD = 5_000_000  # largest list a single builtin may build
-
 
 def _size(n: int, what: str) -> int:
-    if n > MAX_BUILD:
-        raise EvaluationLimit("size", f"{what} of {n} elements")
-    return n
+    # a built value's size is checked before it is allocated, and its building charged (specbridge.lean.limits)
+    return build(n, what)
 
 
 def _hashable(xs: Any) -> bool:
@@ -42,16 +41,19 @@ def is_empty(xs: tuple) -> bool:
 
 @builtin("List.cons", "(a : α) (xs : List α) : List α")
 def cons(a: Any, xs: tuple) -> tuple:
+    build(len(xs) + 1, "List.cons")
     return (a, *xs)
 
 
 @builtin("List.concat", "(xs : List α) (a : α) : List α")
 def concat(xs: tuple, a: Any) -> tuple:
+    build(len(xs) + 1, "List.concat")
     return (*xs, a)
 
 
 @builtin("List.append", "(xs : List α) (m : List α) : List α", aliases=("HAppend.hAppend",))
 def append(xs: tuple, m: tuple) -> tuple:
+    build(len(xs) + len(m), "List.append")
     return tuple(xs) + tuple(m)
 
 
@@ -75,11 +77,13 @@ def head_d(xs: tuple, d: Any) -> Any:
 
 @builtin("List.tail", "(xs : List α) : List α", aliases=("List.tail!",))
 def tail(xs: tuple) -> tuple:
+    build(len(xs), "List.tail")
     return xs[1:]
 
 
 @builtin("List.tail?", "(xs : List α) : Option (List α)")
 def tail_opt(xs: tuple) -> Some | None:
+    build(len(xs), "List.tail?")
     return Some(xs[1:]) if xs else None
 
 
@@ -106,6 +110,7 @@ def last_d(xs: tuple, d: Any) -> Any:
     "(xs : List α) : List α",
 )
 def drop_last(xs: tuple) -> tuple:
+    build(len(xs), "List.dropLast")
     return xs[:-1]
 
 
@@ -132,6 +137,7 @@ def get_d(xs: tuple, i: int, d: Any) -> Any:
 
 @builtin("List.set", "(xs : List α) (i : Nat) (a : α) : List α")
 def set_(xs: tuple, i: int, a: Any) -> tuple:
+    build(len(xs), "List.set")
     if 0 <= i < len(xs):
         return xs[:i] + (a,) + xs[i + 1 :]
     return xs
@@ -139,6 +145,7 @@ def set_(xs: tuple, i: int, a: Any) -> tuple:
 
 @builtin("List.modify", "(xs : List α) (i : Nat) (f : α → α) : List α")
 def modify(xs: tuple, i: int, f: Any) -> tuple:
+    build(len(xs), "List.modify")
     if 0 <= i < len(xs):
         return xs[:i] + (apply(f, (xs[i],)),) + xs[i + 1 :]
     return xs
@@ -154,24 +161,28 @@ def modify_head(f: Any, xs: tuple) -> tuple:
 
 @builtin("List.map", "(f : α → β) (xs : List α) : List β")
 def map_(f: Any, xs: tuple) -> tuple:
+    build(len(xs), "List.map")
     g = fn1(f)
     return tuple([g(x) for x in xs])
 
 
 @builtin("List.mapIdx", "(f : Nat → α → β) (xs : List α) : List β")
 def map_idx(f: Any, xs: tuple) -> tuple:
+    build(len(xs), "List.mapIdx")
     g = fn2(f)
     return tuple([g(i, x) for i, x in enumerate(xs)])
 
 
 @builtin("List.filter", "(p : α → Bool) (xs : List α) : List α")
 def filter_(p: Any, xs: tuple) -> tuple:
+    build(len(xs), "List.filter")
     g = fn1(p)
     return tuple([x for x in xs if g(x)])
 
 
 @builtin("List.filterMap", "(f : α → Option β) (xs : List α) : List β")
 def filter_map(f: Any, xs: tuple) -> tuple:
+    build(len(xs), "List.filterMap")
     g = fn1(f)
     out = []
     for x in xs:
@@ -201,18 +212,22 @@ def foldr(f: Any, init: Any, xs: tuple) -> Any:
 
 @builtin("List.reverse", "(xs : List α) : List α")
 def reverse(xs: tuple) -> tuple:
+    build(len(xs), "List.reverse")
     return xs[::-1]
 
 
 @builtin("List.flatten", "(xs : List (List α)) : List α", aliases=("List.join",))
 def flatten(xs: tuple) -> tuple:
+    build(sum(len(x) for x in xs), "List.flatten")
     return tuple(itertools.chain.from_iterable(xs))
 
 
 @builtin("List.flatMap", "(f : α → List β) (xs : List α) : List β")
 def flat_map(f: Any, xs: tuple) -> tuple:
     g = fn1(f)
-    return tuple(itertools.chain.from_iterable(g(x) for x in xs))
+    parts = [g(x) for x in xs]
+    build(sum(len(x) for x in parts), "List.flatMap")
+    return tuple(itertools.chain.from_iterable(parts))
 
 
 @builtin("List.bind", "(xs : List α) (f : α → List β) : List β")
@@ -221,10 +236,12 @@ def bind(xs: tuple, f: Any) -> tuple:
 
 
 def take(xs: tuple, n: int) -> tuple:
+    build(min(n, len(xs)), "List.take")
     return xs[:n]
 
 
 def drop(xs: tuple, n: int) -> tuple:
+    build(len(xs) - min(n, len(xs)), "List.drop")
     return xs[n:]
 
 
@@ -258,11 +275,13 @@ def drop_while(p: Any, xs: tuple) -> tuple:
 
 @builtin("List.splitAt", "(n : Nat) (xs : List α) : Prod (List α) (List α)")
 def split_at(n: int, xs: tuple) -> Pair:
+    build(len(xs), "List.splitAt")
     return Pair(xs[:n], xs[n:])
 
 
 @builtin("List.span", "(p : α → Bool) (xs : List α) : Prod (List α) (List α)")
 def span(p: Any, xs: tuple) -> Pair:
+    build(len(xs), "List.span")
     g = fn1(p)
     i = 0
     while i < len(xs) and g(xs[i]):
@@ -272,6 +291,7 @@ def span(p: Any, xs: tuple) -> Pair:
 
 @builtin("List.partition", "(p : α → Bool) (xs : List α) : Prod (List α) (List α)")
 def partition(p: Any, xs: tuple) -> Pair:
+    build(len(xs), "List.partition")
     g = fn1(p)
     yes, no = [], []
     for x in xs:
@@ -283,11 +303,13 @@ def partition(p: Any, xs: tuple) -> Pair:
 def extract(xs: tuple, start: int = 0, stop: int | None = None) -> tuple:
     # Init/Data/List/Basic.lean: `extract (l) (start := 0) (stop := l.length) = (l.drop start).take (stop - start)`
     stop = len(xs) if stop is None else stop
+    build(len(xs), "List.extract")
     return xs[start:stop] if stop > start else ()
 
 
 @builtin("List.rotateLeft", "(xs : List α) (n : Nat := 1) : List α")
 def rotate_left(xs: tuple, n: int = 1) -> tuple:
+    build(len(xs), "List.rotateLeft")
     # Lean: if xs.length ≤ 1 then xs else let n := n % xs.length; xs.drop n ++ xs.take n
     if len(xs) <= 1:
         return xs
@@ -297,6 +319,7 @@ def rotate_left(xs: tuple, n: int = 1) -> tuple:
 
 @builtin("List.rotateRight", "(xs : List α) (n : Nat := 1) : List α")
 def rotate_right(xs: tuple, n: int = 1) -> tuple:
+    build(len(xs), "List.rotateRight")
     # Lean: if xs.length ≤ 1 then xs else let n := xs.length - n % xs.length; xs.drop n ++ xs.take n
     if len(xs) <= 1:
         return xs
@@ -306,37 +329,44 @@ def rotate_right(xs: tuple, n: int = 1) -> tuple:
 
 @builtin("List.zip", "(xs : List α) (m : List β) : List (Prod α β)")
 def zip_(xs: tuple, m: tuple) -> tuple:
+    build(min(len(xs), len(m)), "List.zip")
     return tuple(Pair(a, b) for a, b in zip(xs, m, strict=False))
 
 
 @builtin("List.zipWith", "(f : α → β → γ) (xs : List α) (m : List β) : List γ")
 def zip_with(f: Any, xs: tuple, m: tuple) -> tuple:
+    build(min(len(xs), len(m)), "List.zipWith")
     g = fn2(f)
     return tuple(g(a, b) for a, b in zip(xs, m, strict=False))
 
 
 @builtin("List.unzip", "(xs : List (Prod α β)) : Prod (List α) (List β)")
 def unzip(xs: tuple) -> Pair:
+    build(2 * len(xs), "List.unzip")
     return Pair(tuple(p.fst for p in xs), tuple(p.snd for p in xs))
 
 
 @builtin("List.zipIdx", "(xs : List α) (n : Nat := 0) : List (Prod α Nat)")
 def zip_idx(xs: tuple, start: int = 0) -> tuple:
+    build(len(xs), "List.zipIdx")
     return tuple(Pair(x, i + start) for i, x in enumerate(xs))
 
 
 @builtin("List.enum", "(xs : List α) : List (Prod Nat α)")
 def enum(xs: tuple) -> tuple:
+    build(len(xs), "List.enum")
     return tuple(Pair(i, x) for i, x in enumerate(xs))
 
 
 @builtin("List.enumFrom", "(n : Nat) (xs : List α) : List (Prod Nat α)")
 def enum_from(n: int, xs: tuple) -> tuple:
+    build(len(xs), "List.enumFrom")
     return tuple(Pair(i + n, x) for i, x in enumerate(xs))
 
 
 @builtin("List.intersperse", "(sep : α) (xs : List α) : List α")
 def intersperse(sep: Any, xs: tuple) -> tuple:
+    build(2 * len(xs), "List.intersperse")
     out: list = []
     for i, x in enumerate(xs):
         if i:
@@ -347,6 +377,7 @@ def intersperse(sep: Any, xs: tuple) -> tuple:
 
 @builtin("List.intercalate", "(sep : List α) (xs : List (List α)) : List α")
 def intercalate(sep: tuple, xs: tuple) -> tuple:
+    build(sum(len(x) for x in xs) + len(sep) * max(len(xs) - 1, 0), "List.intercalate")
     out: list = []
     for i, x in enumerate(xs):
         if i:
@@ -396,11 +427,13 @@ def singleton(a: Any) -> tuple:
 
 @builtin("List.toArray", "(xs : List α) : Array α", aliases=("Array.mk", "List.toArrayAux", "Array.ofList"))
 def to_array(xs: tuple) -> LArray:
+    build(len(xs), "List.toArray")
     return LArray(xs)
 
 
 @builtin("List.asString", "(xs : List Char) : String", aliases=("String.mk",))
 def as_string(xs: tuple) -> str:
+    build(len(xs), "List.asString")
     return "".join(xs)
 
 
@@ -409,16 +442,19 @@ def as_string(xs: tuple) -> str:
 
 @builtin("List.contains", "(xs : List α) (a : α) : Bool")
 def contains(xs: tuple, a: Any) -> bool:
+    charge(len(xs) // ELEMENTS_PER_STEP)
     return a in xs
 
 
 @builtin("List.elem", "(a : α) (xs : List α) : Bool")
 def elem(a: Any, xs: tuple) -> bool:
+    charge(len(xs) // ELEMENTS_PER_STEP)
     return a in xs
 
 
 @builtin("List.Mem", "(a : α) (xs : List α) : Prop", aliases=("Membership.mem",))
 def mem(a: Any, xs: tuple) -> bool:
+    charge(len(xs) // ELEMENTS_PER_STEP)
     return a in xs
 
 
@@ -446,6 +482,7 @@ def or_(xs: tuple) -> bool:
 
 @builtin("List.count", "(a : α) (xs : List α) : Nat")
 def count(a: Any, xs: tuple) -> int:
+    charge(len(xs) // ELEMENTS_PER_STEP)
     return sum(1 for x in xs if x == a)
 
 
@@ -538,6 +575,7 @@ def is_suffix(xs: tuple, m: tuple) -> bool:
 
 @builtin("List.IsInfix", "(xs : List α) (m : List α) : Prop", aliases=("List.isInfixOf",))
 def is_infix(xs: tuple, m: tuple) -> bool:
+    charge(len(xs) * len(m) // ELEMENTS_PER_STEP)
     n = len(xs)
     return any(tuple(m[i : i + n]) == tuple(xs) for i in range(len(m) - n + 1))
 
@@ -558,6 +596,7 @@ def list_subset(xs: tuple, m: tuple) -> bool:
 
 @builtin("List.erase", "(xs : List α) (a : α) : List α")
 def erase(xs: tuple, a: Any) -> tuple:
+    build(len(xs), "List.erase")
     for i, x in enumerate(xs):
         if x == a:
             return xs[:i] + xs[i + 1 :]
@@ -566,6 +605,7 @@ def erase(xs: tuple, a: Any) -> tuple:
 
 @builtin("List.eraseIdx", "(xs : List α) (i : Nat) : List α", aliases=("List.removeNth",))
 def erase_idx(xs: tuple, i: int) -> tuple:
+    build(len(xs), "List.eraseIdx")
     return xs[:i] + xs[i + 1 :] if 0 <= i < len(xs) else xs
 
 
@@ -578,6 +618,7 @@ def dedup(xs: tuple) -> tuple:
 
 @builtin("List.eraseP", "(p : α → Bool) (xs : List α) : List α")
 def erase_p(p: Any, xs: tuple) -> tuple:
+    build(len(xs), "List.eraseP")
     g = fn1(p)
     for i, x in enumerate(xs):
         if g(x):
@@ -587,6 +628,7 @@ def erase_p(p: Any, xs: tuple) -> tuple:
 
 @builtin("List.eraseDups", "(xs : List α) : List α")
 def erase_dups(xs: tuple) -> tuple:
+    charge(len(xs) * (1 if _hashable(xs) else len(xs)) // ELEMENTS_PER_STEP)
     # keeps the first occurrence of each element (Lean core's eraseDups)
     out: list = []
     if _hashable(xs):
@@ -604,16 +646,19 @@ def erase_dups(xs: tuple) -> tuple:
 
 @builtin("List.removeAll", "(xs : List α) (m : List α) : List α")
 def remove_all(xs: tuple, m: tuple) -> tuple:
+    charge(len(xs) * len(m) // ELEMENTS_PER_STEP)
     return tuple(x for x in xs if x not in m)
 
 
 @builtin("List.insert", "(a : α) (xs : List α) : List α")
 def insert(a: Any, xs: tuple) -> tuple:
+    build(len(xs) + 1, "List.insert")
     return xs if a in xs else (a, *xs)
 
 
 @builtin("List.union", "(xs : List α) (m : List α) : List α")
 def list_union(xs: tuple, m: tuple) -> tuple:
+    charge(len(xs) * len(m) // ELEMENTS_PER_STEP)
     # List.union xs₁ xs₂ = foldr .insert xs₂ xs₁
     acc = tuple(m)
     for x in reversed(xs):
@@ -623,11 +668,13 @@ def list_union(xs: tuple, m: tuple) -> tuple:
 
 @builtin("List.inter", "(xs : List α) (m : List α) : List α")
 def list_inter(xs: tuple, m: tuple) -> tuple:
+    charge(len(xs) * len(m) // ELEMENTS_PER_STEP)
     return tuple(x for x in xs if x in m)
 
 
 @builtin("List.diff", "(xs : List α) (m : List α) : List α")
 def list_diff(xs: tuple, m: tuple) -> tuple:
+    charge(len(xs) * len(m) // ELEMENTS_PER_STEP)
     out = xs
     for x in m:
         out = erase(out, x)
@@ -636,6 +683,7 @@ def list_diff(xs: tuple, m: tuple) -> tuple:
 
 @builtin("List.bagInter", "(xs : List α) (m : List α) : List α")
 def bag_inter(xs: tuple, m: tuple) -> tuple:
+    charge(len(xs) * len(m) // ELEMENTS_PER_STEP)
     out = []
     rest = list(m)
     for x in xs:
@@ -650,6 +698,7 @@ def bag_inter(xs: tuple, m: tuple) -> tuple:
 
 @builtin("List.sum", "(xs : List α) : α", wants_types=True)
 def sum_(types: list, xs: tuple) -> Any:
+    charge(len(xs) // ELEMENTS_PER_STEP)
     from specbridge.lean import types as ty
 
     h = ty.head(types[-1])
@@ -663,6 +712,7 @@ def sum_(types: list, xs: tuple) -> Any:
 
 @builtin("List.prod", "(xs : List α) : α", wants_types=True)
 def prod_(types: list, xs: tuple) -> Any:
+    charge(len(xs) // ELEMENTS_PER_STEP)
     from specbridge.lean import types as ty
 
     h = ty.head(types[-1])
@@ -723,6 +773,8 @@ def minimum_d(xs: tuple, d: Any) -> Any:
 def pairwise(r: Any, xs: tuple) -> bool:
     g = fn2(r)
     n = len(xs)
+    if n > ELEMENTS_PER_STEP:  # n²/2 pairs (a built-in relation charges nothing itself)
+        charge(n * n // (2 * ELEMENTS_PER_STEP))
     for i in range(n):
         a = xs[i]
         for j in range(i + 1, n):
@@ -750,6 +802,7 @@ def chain(r: Any, a: Any, xs: tuple) -> bool:
 
 @builtin("List.Nodup", "(xs : List α) : Prop", aliases=("List.nodup",))
 def nodup(xs: tuple) -> bool:
+    charge(len(xs) * (1 if _hashable(xs) else len(xs)) // ELEMENTS_PER_STEP)
     if _hashable(xs):
         return len(set(xs)) == len(xs)
     return all(xs[i] not in xs[i + 1 :] for i in range(len(xs)))
@@ -757,6 +810,7 @@ def nodup(xs: tuple) -> bool:
 
 @builtin("List.isPerm", "(xs : List α) (m : List α) : Bool", aliases=("List.Perm",))
 def is_perm(xs: tuple, m: tuple) -> bool:
+    charge(len(xs) * (1 if _hashable(xs) else len(xs)) // ELEMENTS_PER_STEP)
     if len(xs) != len(m):
         return False
     if _hashable(xs) and _hashable(m):
@@ -783,6 +837,8 @@ def _lean_lt(a: Any, b: Any) -> bool:
 
 @builtin("List.mergeSort", "(xs : List α) (le : α → α → Bool := fun a b => a ≤ b) : List α")
 def merge_sort(xs: tuple, le: Any = None) -> tuple:
+    build(len(xs), "List.mergeSort")
+    charge(len(xs) * len(xs).bit_length() // ELEMENTS_PER_STEP)
     # Init/Data/List/Sort/Basic.lean: split in two contiguous halves (the first (n+1)/2 long), sort each, and
     # `merge`, which takes the left element exactly when `le x y` — so a strict `le` is not stable, as in Lean
     g = fn2(le) if le is not None else (lambda a, b: a <= b)
@@ -810,6 +866,7 @@ def merge_sort(xs: tuple, le: Any = None) -> tuple:
 
 @builtin("List.insertionSort", "(r : α → α → Bool) (xs : List α) : List α")
 def insertion_sort(r: Any, xs: tuple) -> tuple:
+    charge(len(xs) * len(xs) // ELEMENTS_PER_STEP)
     # Mathlib: insertionSort r (b :: xs) = orderedInsert r b (insertionSort r xs)
     g = fn2(r)
     out: list = []
@@ -823,6 +880,7 @@ def insertion_sort(r: Any, xs: tuple) -> tuple:
 
 @builtin("List.orderedInsert", "(r : α → α → Bool) (a : α) (xs : List α) : List α")
 def ordered_insert(r: Any, a: Any, xs: tuple) -> tuple:
+    build(len(xs) + 1, "List.orderedInsert")
     g = fn2(r)
     i = 0
     while i < len(xs) and not g(a, xs[i]):
@@ -833,8 +891,9 @@ def ordered_insert(r: Any, a: Any, xs: tuple) -> tuple:
 @builtin("List.sublists", "(xs : List α) : List (List α)")
 def sublists(xs: tuple) -> tuple:
     # Mathlib order: sublists [a, b] = [[], [a], [b], [a, b]]
-    if len(xs) > 20:
-        raise EvaluationLimit("size", f"sublists of a list of {len(xs)} elements")
+    # 2^n lists of n/2 elements on average: refused or charged before any is built
+    build(1 << len(xs), "List.sublists")
+    charge((len(xs) << len(xs)) // (2 * ELEMENTS_PER_STEP))
     out: list[tuple] = [()]
     for x in xs:
         out = out + [s + (x,) for s in out]
@@ -864,18 +923,22 @@ def permutations(xs: tuple) -> tuple:
     # Mathlib/Data/List/Defs.lean, in its order: `permutations l = l :: permutationsAux l []`, with
     # `permutationsAux (t :: ts) is = foldr (fun y r => (permutationsAux2 t ts r y id).2) (permutationsAux ts
     # (t :: is)) (is :: permutationsAux is [])` — [1, 2, 3] gives [1,2,3], [2,1,3], [3,2,1], [2,3,1], [3,1,2], [1,3,2]
-    if len(xs) > 9:
+    if len(xs) > 12:  # 13! is above any size limit; math.factorial of a long list's length is not free
         raise EvaluationLimit("size", f"permutations of a list of {len(xs)} elements")
+    build(math.factorial(len(xs)), "List.permutations")
+    charge(len(xs) * math.factorial(len(xs)) // ELEMENTS_PER_STEP)
     return (tuple(xs), *(tuple(p) for p in _permutations_aux(tuple(xs), ())))
 
 
 @builtin("List.product", "(xs : List α) (m : List β) : List (Prod α β)")
 def product(xs: tuple, m: tuple) -> tuple:
+    build(len(xs) * len(m), "List.product")
     return tuple(Pair(a, b) for a in xs for b in m)
 
 
 @builtin("List.groupBy", "(r : α → α → Bool) (xs : List α) : List (List α)", aliases=("List.splitBy",))
 def group_by(r: Any, xs: tuple) -> tuple:
+    build(len(xs), "List.groupBy")
     g = fn2(r)
     out: list[list] = []
     for x in xs:
@@ -893,16 +956,21 @@ def lex(xs: tuple, m: tuple) -> bool:
 
 @builtin("List.leftpad", "(n : Nat) (a : α) (xs : List α) : List α")
 def leftpad(n: int, a: Any, xs: tuple) -> tuple:
+    build(max(n, len(xs)), "List.leftpad")
     return (a,) * max(0, n - len(xs)) + tuple(xs)
 
 
 @builtin("List.tails", "(xs : List α) : List (List α)")
 def tails(xs: tuple) -> tuple:
+    build(len(xs) + 1, "List.tails")
+    charge(len(xs) * len(xs) // (2 * ELEMENTS_PER_STEP))
     return tuple(xs[i:] for i in range(len(xs) + 1))
 
 
 @builtin("List.inits", "(xs : List α) : List (List α)")
 def inits(xs: tuple) -> tuple:
+    build(len(xs) + 1, "List.inits")
+    charge(len(xs) * len(xs) // (2 * ELEMENTS_PER_STEP))
     return tuple(xs[:i] for i in range(len(xs) + 1))
 
 
@@ -916,11 +984,13 @@ def _sigma(xs: tuple) -> tuple:  # pragma: no cover - placeholder name, rarely u
     "(xs : List α) : Finset α",
 )
 def to_finset(xs: tuple) -> tuple:
+    charge(len(xs) * (1 if _hashable(xs) else len(xs)) // ELEMENTS_PER_STEP)
     return erase_dups(xs)
 
 
 @builtin("List.insertIdx", "(xs : List α) (i : Nat) (a : α) : List α")
 def insert_idx(xs: tuple, i: int, a: Any) -> tuple:
+    build(len(xs) + 1, "List.insertIdx")
     # Init/Data/List/Basic: modifyTailIdx xs i (cons a) — unchanged when i > length
     return (*xs[:i], a, *xs[i:]) if 0 <= i <= len(xs) else xs
 
@@ -936,6 +1006,7 @@ def iterate(f: Any, a: Any, n: int) -> tuple:
 
 @builtin("List.rightpad", "(n : Nat) (a : α) (xs : List α) : List α")
 def rightpad(n: int, a: Any, xs: tuple) -> tuple:
+    build(max(n, len(xs)), "List.rightpad")
     return (*xs, *([a] * max(n - len(xs), 0)))
 
 

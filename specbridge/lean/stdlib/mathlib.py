@@ -7,6 +7,7 @@ from typing import Any
 
 from specbridge.errors import EvaluationLimit
 from specbridge.lean.arith import int_emod, nat_mod
+from specbridge.lean.limits import build, charge
 from specbridge.lean.stdlib import builtin
 from specbridge.lean.stdlib import lists as L
 from specbridge.lean.values import fn1
@@ -51,6 +52,7 @@ def _rho(n: int) -> int:
         x = ys = 2
         while g == 1:
             x = y
+            charge(r // 4)  # r doubles each round: a large semiprime runs out of budget, not forever
             for _ in range(r):
                 y = (y * y + c) % n
             k = 0
@@ -185,6 +187,7 @@ def finset_icc(a: int, b: int) -> tuple:
 
 @builtin("Finset.Ico", "(a : Nat) (b : Nat) : Finset Nat")
 def finset_ico(a: int, b: int) -> tuple:
+    build(max(b - a, 0), "Finset.Ico")
     return tuple(range(a, b))
 
 

@@ -19,8 +19,8 @@ from specbridge.lean.arith import (
     nat_mod,
     nat_sub,
 )
+from specbridge.lean.limits import ELEMENTS_PER_STEP, build, charge
 from specbridge.lean.stdlib import builtin
-from specbridge.lean.stdlib.lists import MAX_BUILD
 from specbridge.lean.values import Some
 
 # -- Nat --------------------------------------------------------------------------------------------------------
@@ -183,11 +183,11 @@ def nat_todigits(b: int, n: int) -> tuple:
     # or the fuel runs out. So base 0 gives `[digitChar n]` (n / 0 = 0) and base 1 never reaches quotient 0:
     # n + 1 fuel steps of '0' (just ['0'] for n = 0).
     if b == 1:
-        if n + 1 > MAX_BUILD:
-            raise EvaluationLimit("size", f"Nat.toDigits 1 {n} ({n + 1} characters)")
+        build(n + 1, f"Nat.toDigits 1 {n}")  # refused above the size limit before it is allocated
         return ("0",) * (n + 1)
     out = []
     while True:  # with b ≥ 2 the quotient reaches 0 long before the fuel (n + 1 steps) runs out
+        charge(1)  # one step per digit
         d, n = nat_mod(n, b), nat_div(n, b)
         out.append(digit_char(d))
         if n == 0:
@@ -288,6 +288,7 @@ def _with_bound(f: Any, k: int) -> Callable[..., Any]:
 
 @builtin("Nat.fold", "(n : Nat) (f : Nat → Prop → α → α) (init : α) : α")
 def nat_fold(n: int, f: Any, init: Any) -> Any:
+    charge(n // ELEMENTS_PER_STEP)  # the callback may be a built-in, which charges nothing
     g = _with_bound(f, 3)
     acc = init
     for i in range(n):
@@ -297,6 +298,7 @@ def nat_fold(n: int, f: Any, init: Any) -> Any:
 
 @builtin("Nat.foldRev", "(n : Nat) (f : Nat → Prop → α → α) (init : α) : α")
 def nat_fold_rev(n: int, f: Any, init: Any) -> Any:
+    charge(n // ELEMENTS_PER_STEP)
     g = _with_bound(f, 3)
     acc = init
     for i in reversed(range(n)):
@@ -306,6 +308,7 @@ def nat_fold_rev(n: int, f: Any, init: Any) -> Any:
 
 @builtin("Nat.repeat", "(f : α → α) (n : Nat) (a : α) : α")
 def nat_repeat(f: Any, n: int, a: Any) -> Any:
+    charge(n // ELEMENTS_PER_STEP)
     from specbridge.lean.values import fn1
 
     g = fn1(f)
@@ -329,6 +332,7 @@ def nat_any(n: int, p: Any) -> bool:
 # `Fin n` values are Nats here: Fin.foldl/foldr iterate 0 … n-1, `i.val` is the number itself
 @builtin("Fin.foldl", "(n : Nat) (f : α → Nat → α) (init : α) : α")
 def fin_foldl(n: int, f: Any, init: Any) -> Any:
+    charge(n // ELEMENTS_PER_STEP)
     from specbridge.lean.values import fn2
 
     g = fn2(f)
@@ -340,6 +344,7 @@ def fin_foldl(n: int, f: Any, init: Any) -> Any:
 
 @builtin("Fin.foldr", "(n : Nat) (f : Nat → α → α) (init : α) : α")
 def fin_foldr(n: int, f: Any, init: Any) -> Any:
+    charge(n // ELEMENTS_PER_STEP)
     from specbridge.lean.values import fn2
 
     g = fn2(f)

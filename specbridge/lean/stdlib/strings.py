@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from specbridge.lean.limits import build, charge
 from specbridge.lean.stdlib import builtin
 from specbridge.lean.values import Some, apply, fn1, fn2
 
@@ -39,6 +40,7 @@ def byte_size(s: str) -> int:
 
 @builtin("String.toList", "(s : String) : List Char", aliases=("String.data",))
 def to_list(s: str) -> tuple:
+    build(len(s), "String.toList")
     return tuple(s)
 
 
@@ -71,16 +73,19 @@ def back(s: str) -> str:
 
 @builtin("String.append", "(s : String) (t : String) : String")
 def append(s: str, t: str) -> str:
+    build(len(s) + len(t), "String.append")
     return s + t
 
 
 @builtin("String.push", "(s : String) (c : Char) : String")
 def push(s: str, c: str) -> str:
+    build(len(s) + 1, "String.push")
     return s + c
 
 
 @builtin("String.pushn", "(s : String) (c : Char) (n : Nat) : String")
 def pushn(s: str, c: str, n: int) -> str:
+    build(len(s) + n, "String.pushn")
     return s + c * n
 
 
@@ -101,6 +106,7 @@ def ends_with(s: str, p: str) -> bool:
 
 @builtin("String.splitOn", '(s : String) (sep : String := " ") : List String')
 def split_on(s: str, sep: str = " ") -> tuple:
+    build(len(s), "String.splitOn")
     if sep == "":
         return (s,)
     return tuple(s.split(sep))
@@ -108,6 +114,7 @@ def split_on(s: str, sep: str = " ") -> tuple:
 
 @builtin("String.split", "(s : String) (p : Char → Bool) : List String")
 def split(s: str, p: Any) -> tuple:
+    build(len(s), "String.split")
     g = fn1(p)
     out, cur = [], []
     for c in s:
@@ -122,6 +129,7 @@ def split(s: str, p: Any) -> tuple:
 
 @builtin("String.map", "(f : Char → Char) (s : String) : String")
 def map_(f: Any, s: str) -> str:
+    build(len(s), "String.map")
     g = fn1(f)
     return "".join(g(c) for c in s)
 
@@ -243,11 +251,13 @@ def trim_right(s: str) -> str:
 
 @builtin("String.toUpper", "(s : String) : String")
 def to_upper(s: str) -> str:
+    build(len(s), "String.toUpper")
     return "".join(chr(ord(c) - 32) if "a" <= c <= "z" else c for c in s)
 
 
 @builtin("String.toLower", "(s : String) : String")
 def to_lower(s: str) -> str:
+    build(len(s), "String.toLower")
     return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
 
 
@@ -263,16 +273,19 @@ def decapitalize(s: str) -> str:
 
 @builtin("String.join", "(xs : List String) : String")
 def join(xs: tuple) -> str:
+    build(sum(len(x) for x in xs), "String.join")
     return "".join(xs)
 
 
 @builtin("String.intercalate", "(sep : String) (xs : List String) : String")
 def intercalate(sep: str, xs: tuple) -> str:
+    build(sum(len(x) for x in xs) + len(sep) * max(len(xs) - 1, 0), "String.intercalate")
     return sep.join(xs)
 
 
 @builtin("String.replace", "(s : String) (pat : String) (rep : String) : String")
 def replace(s: str, pat: str, rep: str) -> str:
+    build(len(s) + (s.count(pat) * (len(rep) - len(pat)) if pat else 0), "String.replace")
     return s if pat == "" else s.replace(pat, rep)
 
 
@@ -330,6 +343,7 @@ def to_int_bang(s: str) -> int:
 
 @builtin("String.reverse", "(s : String) : String")
 def reverse(s: str) -> str:
+    build(len(s), "String.reverse")
     return s[::-1]
 
 
@@ -373,6 +387,7 @@ def _it_prev(it: tuple) -> tuple:
 
 @builtin("String.Iterator.forward", "(it : String.Iterator) (n : Nat) : String.Iterator")
 def _it_forward(it: tuple, n: int) -> tuple:
+    charge(n)
     s, p = it
     for _ in range(n):
         p = next_(s, p)
