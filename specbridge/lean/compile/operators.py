@@ -285,7 +285,7 @@ class OperatorsMixin:
         leaves: list[A.Node] = []
         self._leaves(node, leaves)
         compiled, top = self._tree_type(leaves, scope, expected)
-        tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()])
+        tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()], arithmetic=True)
         code = self._build_tree(node, compiled, top, scope)
         if expected is not None:
             ty.unify(top, expected)
@@ -494,6 +494,9 @@ class OperatorsMixin:
         if numeric_side:
             compiled, top = self._tree_type(leaves, scope, None)
             tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()])
+            for side, part in ((node.lhs, leaves[:nl]), (node.rhs, leaves[nl:])):
+                if len(part) > 1:  # an arithmetic side: its leaves need arithmetic instances
+                    tcheck.check_mixed_tree(side, part, [compiled[id(x)][1] for x in part], arithmetic=True)
             ordered = all(ty.head(t) in _ORDERED for _c, t in compiled.values())
             shown = sorted({ty.show(t) for _c, t in compiled.values()})
             a = self._build_tree(node.lhs, compiled, top, scope)
