@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -541,23 +542,22 @@ class OperatorsMixin:
             return (lambda env: a(env) == b(env)), res_t
         if op in ("≠", "!="):
             return (lambda env: a(env) != b(env)), res_t
-        if op == "<":
-            cmp: Code = lambda env: a(env) < b(env)  # noqa: E731
-        elif op == ">":
-            cmp = lambda env: a(env) > b(env)  # noqa: E731
-        elif op == "≤":
-            cmp = lambda env: a(env) <= b(env)  # noqa: E731
-        else:
-            cmp = lambda env: a(env) >= b(env)  # noqa: E731
         if ordered and ty.head(at) in _ORDERED and ty.head(bt) in _ORDERED:
-            return cmp, res_t
+            if op == "<":
+                return (lambda env: a(env) < b(env)), res_t
+            if op == ">":
+                return (lambda env: a(env) > b(env)), res_t
+            if op == "≤":
+                return (lambda env: a(env) <= b(env)), res_t
+            return (lambda env: a(env) >= b(env)), res_t
         # an order whose instance we do not know statically (Option, a function, an unknown type): Python's
         # comparison of such values is no Lean verdict, so a clash is a named unknown, not an interpreter error
         what = f"`{op}` on {' and '.join(shown or [ty.show(at), ty.show(bt)])}"
+        pyop = {"<": operator.lt, ">": operator.gt, "≤": operator.le, "≥": operator.ge}[op]
 
         def guarded(env: list) -> Any:
             try:
-                return cmp(env)
+                return pyop(a(env), b(env))
             except TypeError:
                 raise UnsupportedConstruct(what) from None
 
