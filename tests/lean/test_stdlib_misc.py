@@ -163,6 +163,6 @@ def at' (s : String) (i : Nat) : Char := s.get (String.Pos.mk i)
     assert ev("rowSum #[1, 2, 3] = 6", defs=defs) is True
     assert ev("cw {} = 4", defs=defs) is True  # omitted fields take their declared defaults
     assert ev("cw { width := 5 } = 6", defs=defs) is True
-    assert ev("cw { name := \"abc\" } = 6", defs=defs) is True
+    assert ev('cw { name := "abc" } = 6', defs=defs) is True
     assert ev("at' \"abc\" 1 = 'b'", defs=defs) is True
     assert ev("(\"hello\".posOf 'l').byteIdx = 2") is True

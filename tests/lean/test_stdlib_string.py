@@ -94,6 +94,6 @@ def test_string_iterator_and_find() -> None:
     assert ev('"abc".iter.next.prev.pos = 0') is True
     assert ev('String.prev "héllo" 3 = 1') is True
     assert ev("(\"abc\".find (· == 'b')).byteIdx = 1") is True
-    assert ev("\"abc\".find (· == 'z') = \"abc\".endPos") is True
+    assert ev('"abc".find (· == \'z\') = "abc".endPos') is True
     assert ev("\"abca\".revFind (· == 'a') = some ⟨3⟩") is True
     assert ev("[some 1, none, some 3].reduceOption = [1, 3]") is True
