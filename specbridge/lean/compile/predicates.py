@@ -181,7 +181,7 @@ def compile_predicate(c: Any, g: GlobalFn, ind: A.Inductive) -> Callable[..., bo
             problems.append(f"constructor {sig.name} has no type")
             continue
         head, args = (concl.fn, concl.args) if isinstance(concl, A.App) else (concl, [])
-        if not (isinstance(head, A.Ident) and head.name in (name, f"{name}")):
+        if not (isinstance(head, A.Ident) and head.name == name):
             problems.append(f"constructor {sig.name} does not conclude {name}")
             continue
         patterns = list(args[nparams:])
