@@ -150,12 +150,13 @@ def _is_numeral(node: A.Node) -> bool:
     return isinstance(node, A.NumLit | A.FloatLit) or (isinstance(node, A.UnOp) and _is_numeral(node.arg))
 
 
-def check_mixed_tree(node: A.Node, leaves: list[A.Node], types: list[ty.Type]) -> None:
+def check_mixed_tree(node: A.Node, leaves: list[A.Node], types: list[ty.Type], *, arithmetic: bool = False) -> None:
     """An arithmetic/relation tree mixing numbers (or numerals) with lists, strings, Bools, …: Lean finds no
     `HAdd`/`LT` instance, or no `OfNat` for the numeral at the tree's type (`"a" > 0`, `xs ≥ 8`)."""
     heads = {ty.head(t) for t in types} - {None}
     numeric = sorted(heads & _NUMERIC) or (["a numeral"] if any(_is_numeral(x) for x in leaves) else [])
-    other = heads & (_GROUND - _NUMERIC - {"Option"})
+    # an Option may stand beside a number in a relation (`xs.head? = 1` coerces); arithmetic on it has no instance
+    other = heads & (_GROUND - _NUMERIC - (set() if arithmetic else {"Option"}))
     if numeric and other:
         raise IllTyped(
             f"type mismatch: `{show_expr(node)}` mixes {numeric[0]} with {sorted(other)[0]} "

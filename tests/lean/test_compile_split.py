@@ -49,3 +49,21 @@ def test_interp_facade_exports() -> None:
 
     assert issubclass(Undecided, Exception)
     assert all(callable(x) for x in (Budget, Compiler, FrameInfo, Scope))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "List.sum'",  # invented helper
+        "Int.emod_emod_of_dvd",  # a theorem, not a function
+        "Nat.cast_ofNat",
+        "List.head'",  # Lean 3 names
+        "List.nth",
+        "Nat.fact",
+        "Char.isAlphaNum",  # Lean's name is Char.isAlphanum
+        "Option.getWithDefault",
+    ],
+)
+def test_names_lean_does_not_have_are_not_in_the_stdlib(name: str) -> None:
+    assert "List.sum" in REGISTRY and "Char.isAlphanum" in REGISTRY  # the registry is loaded
+    assert name not in REGISTRY

@@ -457,3 +457,20 @@ decreasing_by
   exact Nat.mod_lt b (Nat.pos_of_ne_zero ‹a ≠ 0›)
 """
     assert call(defs, "g", 12, 18) == 6
+
+
+def test_inductive_predicate_witness_search_is_bounded_and_one_sided() -> None:
+    # a constructor variable its conclusion leaves open is searched below the search bound: a witness proves the
+    # predicate, its absence proves nothing (unknown, naming the predicate and the variable)
+    from specbridge.errors import EvaluationLimit
+
+    defs = """inductive EvW : Nat → Prop where
+  | mk (n k : Nat) : n = 2 * k → EvW n
+
+inductive Sq : Int → Prop where
+  | mk (x r : Int) : r * r = x → Sq x
+"""
+    assert ev("EvW 6 ∧ Sq 49 ∧ Sq 0", defs=defs) is True
+    for term in ("EvW 7", "Sq 50"):
+        with pytest.raises(EvaluationLimit, match=r"inductive predicate (EvW|Sq): constructor mk: no (k|r) below"):
+            ev(term, defs=defs)

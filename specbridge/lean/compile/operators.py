@@ -359,7 +359,7 @@ class OperatorsMixin:
         leaves: list[A.Node] = []
         self._leaves(node, leaves)
         compiled, top = self._tree_type(leaves, scope, expected)
-        tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()])
+        tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()], arithmetic=True)
         code = self._build_tree(node, compiled, top, scope)
         if expected is not None:
             ty.unify(top, expected)
@@ -593,6 +593,9 @@ class OperatorsMixin:
         if numeric_side:
             compiled, top = self._tree_type(leaves, scope, None)
             tcheck.check_mixed_tree(node, leaves, [t for _c, t in compiled.values()])
+            for side, part in ((node.lhs, leaves[:nl]), (node.rhs, leaves[nl:])):
+                if len(part) > 1:  # an arithmetic side: its leaves need arithmetic instances
+                    tcheck.check_mixed_tree(side, part, [compiled[id(x)][1] for x in part], arithmetic=True)
             ordered = all(ty.head(t) in _ORDERED for _c, t in compiled.values())
             shown = sorted({ty.show(t) for _c, t in compiled.values()})
             a = self._build_tree(node.lhs, compiled, top, scope)
@@ -637,21 +640,18 @@ class OperatorsMixin:
             return (lambda env: a(env) == b(env)), res_t
         if op in ("≠", "!="):
             return (lambda env: a(env) != b(env)), res_t
-        if op == "<":
-            cmp: Code = lambda env: a(env) < b(env)  # noqa: E731
-        elif op == ">":
-            cmp = lambda env: a(env) > b(env)  # noqa: E731
-        elif op == "≤":
-            cmp = lambda env: a(env) <= b(env)  # noqa: E731
-        else:
-            cmp = lambda env: a(env) >= b(env)  # noqa: E731
         if ordered and ty.head(at) in _ORDERED and ty.head(bt) in _ORDERED:
-            return cmp, res_t
+            if op == "<":
+                return (lambda env: a(env) < b(env)), res_t
+            if op == ">":
+                return (lambda env: a(env) > b(env)), res_t
+            if op == "≤":
+                return (lambda env: a(env) <= b(env)), res_t
+            return (lambda env: a(env) >= b(env)), res_t
         # an order whose instance we do not know statically (Option, a function, an unknown type): Python's
         # comparison of such values is no Lean verdict, so a clash is a named unknown, not an interpreter error
         what = f"`{op}` on {' and '.join(shown or [ty.show(at), ty.show(bt)])}"
-
-        py_op = {"<": operator.lt, ">": operator.gt, "≤": operator.le}.get(op, operator.ge)
+        py_op = {"<": operator.lt, ">": operator.gt, "≤": operator.le, "≥": operator.ge}[op]
 
         def guarded(env: list) -> Any:
             x, y = a(env), b(env)

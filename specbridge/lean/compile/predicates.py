@@ -11,14 +11,15 @@ conclusion does not determine (`| trans : R a b → R b c → R a c`, `b` free) 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from specbridge.errors import EvaluationLimit, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
-from specbridge.lean.runtime import Code, FrameInfo, GlobalFn, Scope
+from specbridge.lean.runtime import Code, FrameInfo, GlobalFn, Scope, Undecided
 from specbridge.lean.values import Pair
 
 
@@ -80,6 +81,8 @@ class _Ctor:
     index_types: list[ty.Type]
     premises: list[Code] = field(default_factory=list)
     param_slots: list[int] = field(default_factory=list)
+    types: dict[str, ty.Type] = field(default_factory=dict)  # constructor variable -> its type
+    recursive: bool = False  # a premise mentions the predicate itself
 
 
 def _flatten(typ: A.Node | None, binders: list[A.Binder]) -> tuple[list[A.Node], A.Node | None]:
@@ -178,7 +181,7 @@ def compile_predicate(c: Any, g: GlobalFn, ind: A.Inductive) -> Callable[..., bo
             problems.append(f"constructor {sig.name} has no type")
             continue
         head, args = (concl.fn, concl.args) if isinstance(concl, A.App) else (concl, [])
-        if not (isinstance(head, A.Ident) and head.name in (name, f"{name}")):
+        if not (isinstance(head, A.Ident) and head.name == name):
             problems.append(f"constructor {sig.name} does not conclude {name}")
             continue
         patterns = list(args[nparams:])
@@ -187,6 +190,7 @@ def compile_predicate(c: Any, g: GlobalFn, ind: A.Inductive) -> Callable[..., bo
             continue
         sc = base
         slots: dict[str, int] = {}
+        types: dict[str, ty.Type] = {}
         for b in list(binders):
             if b.kind == "inst" or b.name is None:
                 continue
@@ -196,21 +200,27 @@ def compile_predicate(c: Any, g: GlobalFn, ind: A.Inductive) -> Callable[..., bo
             bt = ty.from_ast(b.type, {}) if b.type is not None else ty.TV()
             sc, slot = sc.bind(b.name, bt)
             slots[b.name] = slot
+            types[b.name] = bt
         # auto-bound variables of the conclusion (`| step : Ev n → Ev (n + 2)` binds `n` implicitly)
         declared = {b.name for b in ind.params if b.name}
         inner = set().union(*(_bound_inside(p) for p in premises)) if premises else set()
         for p in [*patterns, *premises]:
             for v in sorted(_free(p) - (inner if p in premises else set())):
                 if v not in slots and v not in declared and v != name and v[:1].islower() and _unbound(c, v, sc):
-                    sc, slot = sc.bind(v, ty.TV())
+                    tv = ty.TV()
+                    sc, slot = sc.bind(v, tv)
                     slots[v] = slot
+                    types[v] = tv
         codes = []
         for p, it in zip(patterns, index_types, strict=True):
             code, pt = c.expr(p, sc, it)
             ty.unify(pt, it)
             codes.append(code)
         prem_codes = [c.expr(p, sc, ty.PROP)[0] for p in premises]
-        ctors.append(_Ctor(sig.name, slots, patterns, codes, list(index_types), prem_codes, param_slots))
+        recursive = any(name in _free(p) for p in premises)
+        ctors.append(
+            _Ctor(sig.name, slots, patterns, codes, list(index_types), prem_codes, param_slots, types, recursive)
+        )
     nslots = frame.nslots
     budget = c.budget
     in_progress: list[tuple] = []
@@ -226,6 +236,7 @@ def compile_predicate(c: Any, g: GlobalFn, ind: A.Inductive) -> Callable[..., bo
             budget.depth = 0
             raise EvaluationLimit("recursion depth", f"inductive predicate {name}: derivations deeper than allowed")
         in_progress.append(key)
+        undecided: list[str] = []
         try:
             for ct in ctors:
                 budget.n -= 1
@@ -238,19 +249,55 @@ def compile_predicate(c: Any, g: GlobalFn, ind: A.Inductive) -> Callable[..., bo
                 if not _match_all(ct, args[nparams:], env, assigned, name):
                     continue
                 missing = [v for v in ct.binders if v not in assigned]
-                if missing:
+                if not missing:
+                    try:
+                        if all(p(env) for p in ct.premises):
+                            return True
+                    except Undecided as exc:
+                        undecided.append(exc.detail)
+                    continue
+                domains = [_search_domain(ct.types[v], budget.search_bound) for v in missing]
+                if ct.recursive or any(d is None for d in domains):
                     raise UnsupportedConstruct(
                         f"inductive predicate {name}: constructor {ct.name} has a variable ({missing[0]}) "
                         "that its conclusion does not determine"
                     )
-                if all(p(env) for p in ct.premises):
-                    return True
+                # a witness the conclusion leaves open (`| mk (k : Nat) : n = 2 * k → P n`): a bounded search
+                # finds a derivation, but finding none proves nothing about the values beyond the bound
+                for combo in itertools.product(*domains):  # type: ignore[arg-type]
+                    budget.n -= 1
+                    if budget.n <= 0:
+                        budget.tick()
+                    for v, x in zip(missing, combo, strict=True):
+                        env[ct.binders[v]] = x
+                    try:
+                        if all(p(env) for p in ct.premises):
+                            return True
+                    except Undecided as exc:
+                        undecided.append(exc.detail)
+                undecided.append(
+                    f"constructor {ct.name}: no {', '.join(missing)} below {budget.search_bound} gives a derivation"
+                )
+            if undecided:
+                raise Undecided(f"inductive predicate {name}: {undecided[0]}")
             return False
         finally:
             in_progress.pop()
             budget.depth -= 1
 
     return holds
+
+
+def _search_domain(t: ty.Type, bound: int) -> Iterable[Any] | None:
+    """Values to try for a constructor variable of type `t`: Nats below the search bound, Ints around 0, Bools."""
+    h = ty.head(t)
+    if h in ("Nat", None):
+        return range(bound)
+    if h == "Int":
+        return [x for k in range(bound) for x in ((k, -k) if k else (0,))]
+    if h == "Bool":
+        return (False, True)
+    return None
 
 
 def _match_all(ct: _Ctor, values: tuple, env: list, assigned: set[str], name: str) -> bool:

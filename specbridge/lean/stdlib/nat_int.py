@@ -183,11 +183,11 @@ def nat_todigits(b: int, n: int) -> tuple:
     # or the fuel runs out. So base 0 gives `[digitChar n]` (n / 0 = 0) and base 1 never reaches quotient 0:
     # n + 1 fuel steps of '0' (just ['0'] for n = 0).
     if b == 1:
-        build(n + 1, f"Nat.toDigits 1 {n}")
+        build(n + 1, f"Nat.toDigits 1 {n}")  # refused above the size limit before it is allocated
         return ("0",) * (n + 1)
     out = []
     while True:  # with b ≥ 2 the quotient reaches 0 long before the fuel (n + 1 steps) runs out
-        charge(1)
+        charge(1)  # one step per digit
         d, n = nat_mod(n, b), nat_div(n, b)
         out.append(digit_char(d))
         if n == 0:

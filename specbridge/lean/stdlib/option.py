@@ -24,7 +24,7 @@ def get_bang(d: Callable, o: Any) -> Any:
     return o.val if o is not None else d()
 
 
-@builtin("Option.getD", "(o : Option α) (d : α) : α", aliases=("Option.getWithDefault",))
+@builtin("Option.getD", "(o : Option α) (d : α) : α")
 def get_d(o: Any, d: Any) -> Any:
     return o.val if o is not None else d
 
