@@ -161,6 +161,13 @@ def check_mixed_tree(node: A.Node, leaves: list[A.Node], types: list[ty.Type], *
             "(no instance combines them)",
             *_at(node),
         )
+    # arithmetic on a list, a Bool, a Prop, an Option (`-[]`): no instance at all (Prod, String, Char are left
+    # open: Mathlib adds componentwise Prod arithmetic, and we do not claim to know every instance of the others)
+    no_arith = heads & (_GROUND - _NUMERIC - {"Prod", "String", "Char"}) if arithmetic else set()
+    if no_arith:
+        raise IllTyped(
+            f"failed to synthesize an arithmetic instance for {sorted(no_arith)[0]} in `{show_expr(node)}`", *_at(node)
+        )
 
 
 def check(node: A.Node, actual: ty.Type, expected: ty.Type | None, user_types: frozenset[str] = frozenset()) -> None:

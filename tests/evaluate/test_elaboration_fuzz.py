@@ -89,11 +89,9 @@ TASK = Task(
         ("a.size % 2 ∉ 0", Status.ERROR),  # membership in a numeral
         ("Int.toNat g_precond < a.size", Status.ERROR),  # a function where an Int is expected
         ("(some 2) ≥ 0.0", Status.UNKNOWN),  # Option's order: not modelled, a named unknown
-        ("∀ ys ∈ ys, ys = 1", Status.ERROR),
-        (
-            "a.size % (some 2) ≠ 0",
-            Status.ERROR,
-        ),  # no arithmetic on an Option  # the binder is in scope of its domain: `Membership α α`
+        ("∀ ys ∈ ys, ys = 1", Status.ERROR),  # the binder is in scope of its domain: `Membership α α`
+        ("a.size % (some 2) ≠ 0", Status.ERROR),  # no arithmetic on an Option
+        ("a.toList.all (· ≤ (-[] : Int))", Status.ERROR),  # negating a list
     ],
 )
 def test_former_exception_sites_are_errors_or_named_unknowns(post: str, status: Status) -> None:
