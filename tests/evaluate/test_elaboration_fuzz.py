@@ -13,6 +13,7 @@ from specbridge.datasets import load_dataset
 from specbridge.errors import LeanParseError
 from specbridge.evaluate.computable import check_spec_text
 from specbridge.lean.lexer import EOF, IDENT, tokenize
+from specbridge.lean.program import run_with_big_stack
 from specbridge.obligations import Status, build_obligations
 from specbridge.settings import ComputableSettings
 from specbridge.tasks import Param, Signature, Task, render_spec_source
@@ -43,6 +44,7 @@ def _no_python_exception(task: Task, spec: str) -> None:
 
 @pytest.fixture(scope="module")
 def dev_tasks(verina_dev: Path) -> list[Task]:
+    run_with_big_stack(lambda: None)  # the interpreter raises the recursion limit once, before hypothesis runs
     return [t for t in load_dataset(verina_dev).tasks if t.reference is not None]
 
 
