@@ -10,8 +10,6 @@ when not evaluable, ends as a named `unknown`), so an `ill-typed` verdict is nev
 
 from __future__ import annotations
 
-import difflib
-
 from specbridge.errors import IllTyped, UnsupportedConstruct
 from specbridge.lean import ast as A
 from specbridge.lean import types as ty
@@ -163,6 +161,13 @@ def check_mixed_tree(node: A.Node, leaves: list[A.Node], types: list[ty.Type], *
             "(no instance combines them)",
             *_at(node),
         )
+    # arithmetic on a list, a Bool, a Prop, an Option (`-[]`): no instance at all (Prod, String, Char are left
+    # open: Mathlib adds componentwise Prod arithmetic, and we do not claim to know every instance of the others)
+    no_arith = heads & (_GROUND - _NUMERIC - {"Prod", "String", "Char"}) if arithmetic else set()
+    if no_arith:
+        raise IllTyped(
+            f"failed to synthesize an arithmetic instance for {sorted(no_arith)[0]} in `{show_expr(node)}`", *_at(node)
+        )
 
 
 def check(node: A.Node, actual: ty.Type, expected: ty.Type | None, user_types: frozenset[str] = frozenset()) -> None:
@@ -243,12 +248,35 @@ def is_theorem_name(name: str) -> bool:
 
 
 def close_names(name: str, candidates: list[str]) -> list[str]:
-    """Registered names a misspelling of `name` most likely meant (`lenght` → `length`, `sum'` → `sum`)."""
+    """Registered names a misspelling of `name` certainly meant: a primed copy of a known name (`sum'`), a
+    different capitalisation (`isAlphaNum`), or one typo (a swapped, wrong, missing or extra letter: `lenght`).
+    A name that extends a known one (`maximumD`, `zipWith3`, `findIdx?`) is a real Lean variant we may not
+    model, never a misspelling."""
     base = name.rstrip("'")
-    out = [c for c in candidates if c != name and (c == base or c.lower() == name.lower())]
-    if out:
+    out = [c for c in candidates if c != name and ((base != name and c == base) or c.lower() == name.lower())]
+    if out or len(name) < 5:
         return out
-    return difflib.get_close_matches(name, candidates, n=1, cutoff=0.8)
+    stem = name.rstrip("?!")
+
+    def variant(c: str) -> bool:  # `getLast!` / `getLast?` / `getLastD` are siblings, not typos
+        cs = c.rstrip("?!")
+        return cs.startswith(stem) or stem.startswith(cs)
+
+    return [c for c in candidates if not variant(c) and _one_typo(name, c)]
+
+
+def _one_typo(a: str, b: str) -> bool:
+    """Optimal-string-alignment distance exactly 1 (a transposition counts as one edit)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        i, j = diff[0], diff[-1]
+        return len(diff) == 2 and j == i + 1 and a[i] == b[j] and a[j] == b[i]
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:k] + long_[k + 1 :] == short for k in range(len(long_)))
 
 
 _NAMESPACE_INDEX: dict[str, list[str]] = {}
