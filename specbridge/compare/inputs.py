@@ -125,14 +125,14 @@ def boundary_values(t: ty.Type) -> list[Any]:
             out.append(_seq(t, (-3, -1, -2)))  # negative-rich
             out.append(_seq(t, (2, -1, 2, 0, -1)))
         out.append(_seq(t, tuple(elems[i % len(elems)] for i in range(12))))  # long
-        return _dedup(out)
+        return distinct(out)
     if n == "Option":
         inner = boundary_values(t.args[0])
         return [None, *(Some(x) for x in inner[:3])]
     if n == "Prod":
         a, b = boundary_values(t.args[0]), boundary_values(t.args[1])
         k = max(len(a), len(b))
-        return _dedup([Pair(a[i % len(a)], b[i % len(b)]) for i in range(min(k, 6))])
+        return distinct([Pair(a[i % len(a)], b[i % len(b)]) for i in range(min(k, 6))])
     raise UnsupportedType(f"no value generator for type `{ty.show(t)}`")
 
 
@@ -202,36 +202,31 @@ def _sort_key(v: Any) -> Any:
         return (2, render(v))
 
 
-def _dedup(values: list[Any]) -> list[Any]:
-    seen: set[Any] = set()
+def distinct(values: Sequence[Any], exclude: Sequence[Any] = ()) -> list[Any]:
+    """`values` without repeats (first occurrence kept) and without those in `exclude`. Values of one Lean type
+    are one Python kind (no 1/True or 0/0.0 mix-ups), so a value is its own key: rendering it would cost more
+    than the evaluation it saves."""
+    seen: set[Any] = set(exclude)
     out = []
     for v in values:
-        key = _key(v)
-        if key not in seen:
-            seen.add(key)
+        if v not in seen:
+            seen.add(v)
             out.append(v)
     return out
-
-
-def _key(v: Any) -> Any:
-    # values of one Lean type are one Python kind (no 1/True or 0/0.0 mix-ups), so the value is its own key;
-    # rendering it would cost more than the evaluation it saves
-    return v
 
 
 def generate_values(t: ty.Type, n: int, seed: int = 0) -> list[Any]:
     """`n` distinct values of `t`: boundary values first, then random ones of growing size."""
     rng = random.Random(seed)
-    out = _dedup(boundary_values(t))[:n]
-    seen = {_key(v) for v in out}
+    out = distinct(boundary_values(t))[:n]
+    seen = set(out)
     tries = 0
     while len(out) < n and tries < 20 * n:
         size = 2 + (tries * 10) // max(n, 1)
         v = random_value(t, rng, size)
         tries += 1
-        k = _key(v)
-        if k not in seen:
-            seen.add(k)
+        if v not in seen:
+            seen.add(v)
             out.append(v)
     return out
 
@@ -302,7 +297,7 @@ def _atoms(t: ty.Type, values: Sequence[Any]) -> dict[str, list[Any]]:
         if not isinstance(t, ty.T):
             return
         if t.name in _SCALARS:
-            found.setdefault(t.name, {})[_key(v)] = v
+            found.setdefault(t.name, {})[v] = v
         elif t.name in ("List", "Array") and isinstance(v, tuple):
             for x in v:
                 walk(x, t.args[0])

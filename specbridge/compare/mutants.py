@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from specbridge.compare.inputs import boundary_values, distinct, random_value
 from specbridge.lean import types as ty
 from specbridge.lean.values import LArray, Pair, Some
 
@@ -72,15 +73,11 @@ def structural_mutants(v: Any, t: ty.Type, rng: random.Random) -> list[Any]:
             for m in structural_mutants(items[i], et, rng)[:3]:
                 out.append(_seq(t, (*items[:i], m, *items[i + 1 :])))
             out.append(_seq(t, (*items, items[0])))
-        from specbridge.compare.inputs import boundary_values
-
         eb = boundary_values(et)
         out.append(_seq(t, (*items, eb[min(1, len(eb) - 1)])))  # append
         out.append(_seq(t, (eb[0],)))
     elif n == "Option":
         if v is None:
-            from specbridge.compare.inputs import boundary_values
-
             out = [Some(x) for x in boundary_values(t.args[0])[:3]]
         else:
             out = [None, *(Some(m) for m in structural_mutants(v.val, t.args[0], rng)[:4])]
@@ -92,24 +89,7 @@ def structural_mutants(v: Any, t: ty.Type, rng: random.Random) -> list[Any]:
                 out.append(Pair(v.snd, v.fst))
         except Exception:  # noqa: BLE001 - only a bonus candidate
             pass
-    return _distinct(out, v)
-
-
-def _distinct(values: list[Any], original: Any) -> list[Any]:
-    seen = {_key(original)}
-    out = []
-    for x in values:
-        k = _key(x)
-        if k not in seen:
-            seen.add(k)
-            out.append(x)
-    return out
-
-
-def _key(v: Any) -> Any:
-    # values of one Lean type are one Python kind (no 1/True or 0/0.0 mix-ups), so the value is its own key;
-    # rendering it would cost more than the evaluation it saves
-    return v
+    return distinct(out, exclude=(v,))
 
 
 def candidate_outputs(
@@ -124,8 +104,6 @@ def candidate_outputs(
 ) -> list[Any]:
     """The outputs to try on one input: the correct ones first, then `extra` (a test's `unexpected` values),
     mutants of each correct output, outputs for other inputs (`others`), boundary and random values of `t`."""
-    from specbridge.compare.inputs import boundary_values, random_value
-
     pool: list[Any] = [*correct, *extra]
     for c in correct:
         pool += structural_mutants(c, t, rng)
@@ -134,11 +112,4 @@ def candidate_outputs(
     pool += bounds[:4]
     for _ in range(randoms):
         pool.append(random_value(t, rng, 5))
-    seen: set[Any] = set()
-    out = []
-    for x in pool:
-        k = _key(x)
-        if k not in seen:
-            seen.add(k)
-            out.append(x)
-    return out[: max(limit, len(correct) + len(extra))]
+    return distinct(pool)[: max(limit, len(correct) + len(extra))]
