@@ -233,7 +233,7 @@ class _Checker:
                 self.refuse(t, part, f"looks like `{_SKELETONS[skel]}` (lookalike characters)")
                 return
 
-    def string(self, t: Token, prev: Token | None = None) -> None:
+    def string(self, t: Token, prev: Token | None) -> None:
         # only a string right after a name (`s!`, `throwError`, a library macro) or `trace[…]` can be read as an
         # interpolated string; after a bracket, a comma, an operator or at the start it is a plain literal
         if prev is None or not (prev.kind in (IDENT, KW) or (prev.kind == SYM and prev.text == "]")):
