@@ -39,7 +39,7 @@ class RunOptions:
     limit: int | None = None
     fresh: bool = False
     examples: int = 0
-    corpus: Path | None = None  # retrieval corpus for offline/LLM generators; default datasets/examples
+    corpus: Path | list[Path] | None = None  # retrieval corpus (one dataset or several); default datasets/examples
     repair_rounds: int | None = None
     workers: int = 0  # 0: automatic — CPU cores when Lean runs, the LLM concurrency for LLM generators, else 1
     amplify: int | None = None  # generated inputs for the amplified check; None: the settings' `amplify`
@@ -72,8 +72,9 @@ def run_fingerprint(
     settings: Settings,
     examples: int,
     repair: int,
-    corpus: Path | None = None,
+    corpus: Path | list[Path] | None = None,
     amplify: int = 0,
+    patterns: Path | None = None,
 ) -> str:
     """Identifies 'the same command': what a resumed run must share with the run it continues."""
     material = {
@@ -82,10 +83,21 @@ def run_fingerprint(
         "model": settings.llm.model,
         "examples": examples,
         "repair": repair,
-        "corpus": str(Path(corpus).resolve()) if corpus is not None else None,
-        **({"amplify": amplify} if amplify else {}),  # absent when off: older runs keep their fingerprints
+        "corpus": _corpus_material(corpus),
+        # absent when unused: older runs keep their fingerprints
+        **({"amplify": amplify} if amplify else {}),
+        **({"patterns": str(Path(patterns).resolve())} if patterns is not None else {}),
     }
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _corpus_material(corpus: Path | list[Path] | None) -> str | list[str] | None:
+    """One corpus as its path (the fingerprint of runs made before several were allowed), several as a list."""
+    if corpus is None:
+        return None
+    paths = [corpus] if isinstance(corpus, str | Path) else list(corpus)
+    resolved = [str(Path(p).resolve()) for p in paths]
+    return resolved[0] if len(resolved) == 1 else resolved
 
 
 def git_revision() -> str | None:
@@ -210,18 +222,24 @@ def prepare_run(options: RunOptions, settings: Settings) -> PreparedRun:
             f"the {generator_name!r} generator needs an LLM and none is configured: set SPECBRIDGE_MODEL and "
             "OPENAI_API_KEY or OPENAI_BASE_URL (see docs/llm.md), or use --generator offline"
         )
-    if options.corpus is not None and not Path(options.corpus).exists():
-        raise SpecBridgeError(f"{options.corpus}: no such corpus (a folder, a requirement file or a .jsonl file)")
+    from specbridge.generate.single import corpus_paths, load_corpus
+
+    named_corpus = corpus_paths(options.corpus)
+    for path in named_corpus:
+        if not path.exists():
+            raise SpecBridgeError(f"{path}: no such corpus (a folder, a requirement file or a .jsonl file)")
+    if options.patterns is not None and not Path(options.patterns).is_file():
+        raise SpecBridgeError(f"{options.patterns}: no such pattern library (write one with `specbridge mine`)")
     repair = settings.repair_rounds if options.repair_rounds is None else options.repair_rounds
     tasks = [t.with_examples(options.examples) if options.examples else t for t in loaded.tasks]
     if options.limit is not None:
         tasks = tasks[: options.limit]
 
     store = Store(options.db or settings.db)  # refuses a foreign file before writing to it
-    corpus_dir = Path(options.corpus) if options.corpus is not None else default_corpus_dir()
+    corpus_dirs = named_corpus or [default_corpus_dir()]
     amplify = amplify_inputs(options, settings)
     fingerprint = run_fingerprint(
-        options.dataset, generator_name, settings, options.examples, repair, corpus_dir, amplify
+        options.dataset, generator_name, settings, options.examples, repair, corpus_dirs, amplify, options.patterns
     )
     run = None if options.fresh else store.latest_run(fingerprint)
     resumed = run is not None
@@ -238,7 +256,7 @@ def prepare_run(options: RunOptions, settings: Settings) -> PreparedRun:
     store.start_run(run.id, len(tasks))
     finished = store.finished_task_ids(run.id, retry_failed=options.retry_failed)
     todo = [t for t in tasks if t.id not in finished]
-    corpus = load_dataset(corpus_dir).tasks if generator_name not in ("reference",) and corpus_dir.exists() else []
+    corpus = load_corpus(named_corpus or None) if generator_name not in ("reference",) else []
     context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=repair)
     if options.patterns is not None:
         from specbridge.mining.library import load_library

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
+from specbridge.errors import SpecBridgeError
 from specbridge.generate import GenerationContext
 from specbridge.pipeline import auto_workers, generate_checked
 from specbridge.settings import LeanSettings, LLMSettings, Settings
@@ -74,3 +78,20 @@ def test_a_crashing_layer_or_generator_does_not_stop_the_task(monkeypatch):
     monkeypatch.setattr("specbridge.pipeline.get_generator", lambda name: Crashing())
     generation = generate_checked(task, "offline", GenerationContext(settings=Settings()))
     assert generation.error.startswith("internal error in the generator: KeyError")
+
+
+def test_several_corpora_are_loaded_and_named_in_the_fingerprint(tmp_path: Path) -> None:
+    from specbridge.generate.single import load_corpus
+    from specbridge.pipeline import run_fingerprint
+    from specbridge.resources import default_corpus_dir
+
+    examples = default_corpus_dir()
+    one = load_corpus(examples)
+    assert len(load_corpus([examples, examples])) == 2 * len(one)
+    with pytest.raises(SpecBridgeError, match="nowhere"):
+        load_corpus([examples, tmp_path / "nowhere"])
+    settings = Settings()
+    single = run_fingerprint(examples, "offline", settings, 0, 0, examples)
+    assert run_fingerprint(examples, "offline", settings, 0, 0, [examples]) == single  # old runs still resume
+    assert run_fingerprint(examples, "offline", settings, 0, 0, [examples, tmp_path]) != single
+    assert run_fingerprint(examples, "offline", settings, 0, 0, examples, patterns=tmp_path / "p.json") != single

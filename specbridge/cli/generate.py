@@ -28,7 +28,11 @@ def generate_command(
     ] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Also write the spec (Lean) to this file.")] = None,
     corpus: Annotated[
-        Path | None, typer.Option(help="Solved tasks to retrieve examples from (default: datasets/examples).")
+        list[Path] | None,
+        typer.Option(
+            help="Solved tasks to retrieve examples from (default: datasets/examples)."
+            " Repeat for several: --corpus A --corpus B."
+        ),
     ] = None,
     repair: Annotated[int | None, typer.Option(help="Repair rounds (default from settings).")] = None,
     plain: Annotated[

@@ -128,7 +128,11 @@ def run_command(
         ),
     ] = None,
     corpus: Annotated[
-        Path | None, typer.Option(help="Solved tasks for retrieval (default: the packaged datasets/examples).")
+        list[Path] | None,
+        typer.Option(
+            help="Solved tasks for retrieval (default: the packaged datasets/examples)."
+            " Repeat for several: --corpus A --corpus B."
+        ),
     ] = None,
     repair: Annotated[
         int | None, typer.Option(min=0, help="Repair rounds for LLM generators (default from settings).")

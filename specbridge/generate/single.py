@@ -18,15 +18,25 @@ def default_corpus_dir() -> Path:
     return packaged()
 
 
-def load_corpus(corpus: Path | None) -> list[Task]:
-    """Solved tasks to retrieve from (`corpus`, else datasets/examples); [] when the default folder is absent.
-    A corpus the user names must exist: a typo must not silently leave the generator with nothing to retrieve."""
-    folder = corpus or default_corpus_dir()
-    if not Path(folder).exists():
-        if corpus is not None:
-            raise SpecBridgeError(f"{corpus}: no such corpus (a folder, a requirement file or a .jsonl file)")
+def corpus_paths(corpus: Path | list[Path] | tuple[Path, ...] | None) -> list[Path]:
+    """The corpus folders/files named (one or several), or [] for the default."""
+    if corpus is None:
         return []
-    return [t for t in load_dataset(folder).tasks if t.reference is not None]
+    return [Path(corpus)] if isinstance(corpus, str | Path) else [Path(c) for c in corpus]
+
+
+def load_corpus(corpus: Path | list[Path] | tuple[Path, ...] | None) -> list[Task]:
+    """Solved tasks to retrieve from: every dataset of `corpus` (one path or several), else datasets/examples;
+    [] when the default folder is absent. A corpus the user names must exist: a typo must not silently leave the
+    generator with nothing to retrieve."""
+    paths = corpus_paths(corpus)
+    for path in paths:
+        if not path.exists():
+            raise SpecBridgeError(f"{path}: no such corpus (a folder, a requirement file or a .jsonl file)")
+    if not paths:
+        folder = default_corpus_dir()
+        paths = [folder] if folder.exists() else []
+    return [t for path in paths for t in load_dataset(path).tasks if t.reference is not None]
 
 
 def generate_for_task(
@@ -53,7 +63,7 @@ def generate_for_file(
     settings: Settings,
     *,
     generator: str | None = None,
-    corpus_dir: Path | None = None,
+    corpus_dir: Path | list[Path] | None = None,
     repair_rounds: int | None = None,
     patterns: Path | None = None,
 ) -> tuple[Task, Generation]:
