@@ -57,6 +57,7 @@ DETERMINACY_WEIGHT = 0.6  # cost of a postcondition admitting several results (o
 MAX_TIED = 48  # candidates tied on the examples whose determinacy is measured
 LENGTH_WEIGHT = 0.25  # cost of a 400-character postcondition against a short one (see `_length_cost`)
 LENGTH_WEIGHT_BLIND = 0.05  # the same without examples, where the prior is all the evidence there is
+RECALL_WEIGHT = 0.5  # a mined term's lexicon recall (the requirement words it accounts for) beside its precision
 
 
 @dataclass
@@ -429,6 +430,7 @@ class OfflineGenerator:
                     break
         if self.use_patterns:
             adapted += pattern_candidates(task, context)
+            adapted += term_candidates(task, context)
         out: list[Candidate] = []
         seen: dict[tuple[str, str, str], Candidate] = {}
 
@@ -769,6 +771,20 @@ def _index(context: GenerationContext):  # noqa: ANN202 - a PatternIndex or None
     return index
 
 
+def _lexicon(context: GenerationContext):  # noqa: ANN202 - a Lexicon or None
+    """The lexicon of the context's corpus (requirement words and Lean vocabulary that go together)."""
+    from specbridge.mining.lexicon import Lexicon
+
+    corpus = context.corpus
+    cached = getattr(context, "_offline_lexicon", None)
+    if cached is not None and cached[0] is corpus:
+        return cached[1]
+    tasks = [t for t in corpus if t.reference is not None]
+    lexicon = Lexicon.from_tasks(tasks) if tasks else None
+    context._offline_lexicon = (corpus, lexicon)  # type: ignore[attr-defined]
+    return lexicon
+
+
 def _merge_aux(*auxes: str) -> str | None:
     """The union of helper sources, or None when two define the same name differently (would not compile)."""
     parts = list(dict.fromkeys(a.strip() for a in auxes if a.strip()))
@@ -879,6 +895,112 @@ def pattern_candidates(task: Task, context: GenerationContext) -> list[Candidate
                 )
             )
     return out
+
+
+TERM_FITS = 12  # mined terms offered as `result = <term>` per task
+# A term's prior: TERM_BASE + TERM_SCALE * its lexicon fit. Below the other sources on purpose: measured, a term
+# chosen on words alone loses more tasks than it wins, so terms mostly compete where example tests can tell.
+TERM_BASE = -0.3
+TERM_SCALE = 0.6
+
+
+def _terms(context: GenerationContext) -> list:  # noqa: ANN202 - mined terms of the context's corpus
+    from specbridge.mining.terms import mine_terms
+
+    cached = getattr(context, "_offline_terms", None)
+    if cached is not None and cached[0] is context.corpus:
+        return cached[1]
+    terms = mine_terms([t for t in context.corpus if t.reference is not None])
+    context._offline_terms = (context.corpus, terms)  # type: ignore[attr-defined]
+    return terms
+
+
+def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
+    """`result = <term>` for the mined terms (see `specbridge.mining.terms`) whose Lean vocabulary the
+    requirement accounts for best, by the mined lexicon; the probes reject what does not type-check."""
+    from specbridge.mining.lexicon import requirement_terms, spec_features
+    from specbridge.mining.terms import corpus_lambdas, instantiations
+
+    lexicon = _lexicon(context)
+    terms = _terms(context)
+    if lexicon is None or not terms:
+        return []
+    index = _index(context)
+    atoms = index.atom_model.atoms(task, limit=6) if index is not None else []
+    holes = [a for a, _ in atoms] + corpus_lambdas(terms)[:6]
+
+    def atom_evidence(text: str) -> float:
+        """The requirement's evidence for the predicate filling a term's hole (see `AtomModel.atoms`)."""
+        return max((score for a, score in atoms if f"({a})" in text), default=0.0)
+
+    words = requirement_terms(task)
+    names = [p.name for p in task.signature.params]
+    result_seq = _seq(task.signature.return_type) is not None or _norm(task.signature.return_type) == "String"
+    scored: list[tuple[float, str, str, object]] = []
+    for term in terms:
+        if not [t for t in term.tasks if t != task.id]:
+            continue  # mined only from this task (leave-one-out)
+        for text in instantiations(term, task, holes, limit=8):
+            fit = lexicon.score(spec_features(text, names), words, task.id) + TERM_ATOM_WEIGHT * atom_evidence(text)
+            fit -= TERM_LENGTH_WEIGHT * min(1.0, len(text) / 80)
+            if fit > 0:
+                scored.append((fit, term.id, text, term))
+    scored.sort(key=lambda x: (-x[0], x[1], x[2]))
+    typed: list[tuple[float, str, str, object, set[str]]] = []
+    tried = 0
+    for fit, tid, text, term in scored:
+        if len(typed) >= 3 * TERM_FITS or tried >= MAX_TERM_CHECKS:
+            break
+        for post in [f"result = {text}"] + ([f"result.toList = {text}"] if result_seq else []):
+            tried += 1
+            if _elaborates(task, post):
+                typed.append((fit, tid, post, term, spec_features(text, names)))
+    union = set().union(*(x[4] for x in typed)) if typed else set()
+    ranked = sorted(
+        (
+            (fit + RECALL_WEIGHT * lexicon.recall(f, words, union, task.id), tid, post, term)
+            for fit, tid, post, term, f in typed
+        ),
+        key=lambda x: (-x[0], x[1], x[2]),
+    )
+    out: list[Candidate] = []
+    per_term: dict[str, int] = {}
+    for fit, tid, post, term in ranked:
+        if len(out) >= TERM_FITS:
+            break
+        if per_term.get(tid, 0) >= TERM_PER_TERM:
+            continue  # one term's many hole fillings must not crowd the other terms out
+        per_term[tid] = per_term.get(tid, 0) + 1
+        out.append(
+            Candidate(
+                aux="",
+                precond="True",
+                postcond=post,
+                sources=[],
+                prior=TERM_BASE + TERM_SCALE * fit,
+                notes=[f"the mined term `{tid}` (from {', '.join(term.tasks[:3])}) as the result"],
+                pattern=tid,
+                support=tuple(t for t in term.tasks if t != task.id),
+            )
+        )
+    return out
+
+
+MAX_TERM_CHECKS = 400
+TERM_PER_TERM = 3
+TERM_ATOM_WEIGHT = 0.1  # per unit of requirement evidence for the predicate that fills a term's hole
+TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
+
+
+def _elaborates(task: Task, postcond: str) -> bool:
+    """Whether the spec with this postcondition parses and elaborates (no ill-typed term) in the computable layer."""
+    try:
+        from specbridge.lean.program import Program
+
+        Program.from_source(render_spec_source(task.signature, ReferenceSpec(precond="True", postcond=postcond)))
+    except Exception:  # noqa: BLE001 - any refusal (parse error, ill-typed, unsupported) rules the term out
+        return False
+    return True
 
 
 def _note(*fits: object) -> str:

@@ -1,0 +1,234 @@
+"""Mined terms and the requirement/Lean lexicon: what they extract, how they count, how they transfer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specbridge.generate.base import GenerationContext
+from specbridge.generate.offline import OfflineGenerator, term_candidates
+from specbridge.lean.program import Program
+from specbridge.mining.lexicon import Lexicon, requirement_terms, spec_features
+from specbridge.mining.terms import instantiations, mine_terms
+from specbridge.settings import Settings
+from specbridge.tasks import Param, ReferenceSpec, Signature, Task, TestCase, Visibility, render_spec_source
+
+EXAMPLE = Visibility.EXAMPLE
+
+
+def _task(
+    tid: str, req: str, params: list[tuple[str, str]], ret: str, post: str, aux: str = "", source: str = ""
+) -> Task:
+    sig = Signature(name=tid, params=tuple(Param(name=n, type=t) for n, t in params), return_type=ret)
+    return Task(
+        id=tid,
+        requirement=req,
+        signature=sig,
+        reference=ReferenceSpec(aux=aux, precond="True", postcond=post),
+        source=source,
+    )
+
+
+# --- spec features -----------------------------------------------------------------------------------------------
+
+
+def test_features_are_library_vocabulary_not_local_names() -> None:
+    f = spec_features("result = (xs.map (fun y => y * y)).sum ∧ ∀ i < xs.length, xs[i]! % 2 = 0", ["xs"])
+    assert {"id:map", "id:sum", "id:length", "op:*", "op:%", "opl:% 2", "opl:= 0", "op:∀"} <= f
+    assert not {f for f in f if f.startswith("id:") and f[3:] in ("xs", "y", "i", "result")}
+
+
+def test_features_of_unlexable_text_are_empty() -> None:
+    assert spec_features('result = "unterminated') == set()
+
+
+def test_requirement_terms_keep_quantifier_words() -> None:
+    t = _task("allEven", "Decide whether every entry is even; none may be odd.", [("xs", "List Nat")], "Bool", "True")
+    words = requirement_terms(t)
+    assert {"every", "none", "even", "odd"} <= words  # "every"/"none" are stop words for retrieval, kept here
+
+
+# --- the lexicon ---------------------------------------------------------------------------------------------------
+
+
+def _corpus() -> list[Task]:
+    out = []
+    for i in range(4):  # "sum" goes with `.sum`, "even" with `% 2`, in every task that says so
+        out.append(
+            _task(f"s{i}", f"Return the sum of the list variant{i}.", [("xs", "List Nat")], "Nat", "result = xs.sum")
+        )
+        out.append(
+            _task(
+                f"e{i}",
+                f"Count the even entries variant{i}.",
+                [("xs", "List Nat")],
+                "Nat",
+                "result = (xs.filter (fun x => x % 2 = 0)).length",
+            )
+        )
+        out.append(
+            _task(f"r{i}", f"Reverse the list variant{i}.", [("xs", "List Nat")], "List Nat", "result = xs.reverse")
+        )
+    return out
+
+
+def test_lexicon_pairs_words_with_the_vocabulary_they_go_with() -> None:
+    lex = Lexicon.from_tasks(_corpus())
+    # observed 4 against 4/3 expected: log(5 / 2.33)
+    assert lex.assoc("id:sum").get("sum", 0) == pytest.approx(0.762, abs=0.01)
+    assert "sum" not in lex.assoc("id:reverse")
+    assert lex.assoc("opl:% 2").get("even", 0) > 0.5
+    sum_words = {"sum", "list"}
+    assert lex.score({"id:sum"}, sum_words) > lex.score({"id:reverse"}, sum_words)
+
+
+def test_lexicon_leave_one_out_forgets_the_task() -> None:
+    corpus = _corpus()[:6]  # two tasks per feature: without one, a pair is seen once, which is no evidence
+    corpus = [t for t in corpus if t.id in ("s0", "s1", "e0", "e1")]
+    lex = Lexicon.from_tasks(corpus)
+    assert lex.assoc("id:sum").get("sum", 0) > 0
+    assert "sum" not in lex.assoc("id:sum", exclude="s0")
+
+
+def test_lexicon_compares_within_origin() -> None:
+    # Origin A's requirements all say "widget" and its specs all use `.sum`; origin B never does either. Within
+    # each origin the word tells nothing about the feature, so it must not seem to predict it.
+    a = [
+        _task(f"a{i}", f"widget thing{i}", [("xs", "List Nat")], "Nat", "result = xs.sum", source=f"A/a{i}.md")
+        for i in range(4)
+    ]
+    b = [
+        _task(f"b{i}", f"gadget thing{i}", [("xs", "List Nat")], "Nat", "result = xs.length", source=f"B/b{i}.md")
+        for i in range(4)
+    ]
+    lex = Lexicon.from_tasks(a + b)
+    assert "widget" not in lex.assoc("id:sum")
+    pooled = Lexicon.from_tasks([t.model_copy(update={"source": ""}) for t in a + b])
+    assert pooled.assoc("id:sum").get("widget", 0) > 0.3  # the confound the origins remove
+
+
+# --- terms ---------------------------------------------------------------------------------------------------------
+
+
+def test_terms_are_subexpressions_over_parameters_with_typed_slots() -> None:
+    t = _task("sq", "sum of squares", [("xs", "List Nat")], "Nat", "result = (xs.map (fun y => y * y)).sum")
+    terms = {x.template: x for x in mine_terms([t])}
+    assert "({s0}.map ({h0})).sum" in terms
+    assert terms["({s0}.map ({h0})).sum"].fills == ["fun x0 => x0 * x0"]
+    assert terms["({s0}.map ({h0})).sum"].shapes == {"s0": "List num"}
+    assert not [k for k in terms if "result" in k]  # the result is what a term describes, never part of one
+
+
+def test_terms_come_from_helpers_too_but_never_name_a_helper() -> None:
+    aux = "def total (ys : List Nat) : Nat := ys.foldr (· + ·) 0 + ys.length\n\ndef twice (n : Nat) : Nat := 2 * n"
+    t = _task("h", "helpers", [("xs", "List Nat")], "Nat", "result = twice (total xs)", aux=aux)
+    templates = {x.template for x in mine_terms([t])}
+    assert "2 * {s0}" in templates  # from the helper's body, its parameter made a slot
+    assert not [k for k in templates if "twice" in k or "total" in k]
+
+
+def test_instantiation_fills_slots_by_type_and_retargets_containers() -> None:
+    t = _task("k", "keep", [("xs", "List Int")], "List Int", "result = xs.filter (fun x => x > 0)")
+    (term,) = [x for x in mine_terms([t]) if x.template == "{s0}.filter ({h0})"]
+    target = _task("d", "drop negatives", [("a", "Array Int"), ("n", "Nat")], "Array Int", "True")
+    got = instantiations(term, target, ["fun x0 => x0 ≥ 0"])
+    assert got[0] == "a.toList.filter (fun x0 => x0 ≥ 0)"
+    assert "a.toList.filter (fun x0 => x0 > 0)" in got  # the corpus's own lambda comes after the given ones
+
+
+def test_term_candidates_offer_a_typed_result_equation() -> None:
+    corpus = [
+        _task(
+            "keepPos",
+            "Keep only the positive entries of the list.",
+            [("xs", "List Int")],
+            "List Int",
+            "result = xs.filter (fun x => x > 0)",
+        ),
+        _task(
+            "keepBig",
+            "Keep only the entries above ten of the list.",
+            [("ys", "List Int")],
+            "List Int",
+            "result = ys.filter (fun y => y > 10)",
+        ),
+        _task("total", "Add up the entries of the list.", [("zs", "List Int")], "Int", "result = zs.sum"),
+        _task("size", "How many entries the list has.", [("zs", "List Int")], "Nat", "result = zs.length"),
+        _task("back", "The list backwards.", [("zs", "List Int")], "List Int", "result = zs.reverse"),
+    ]
+    task = _task("keepNeg", "Keep only the negative entries of the list.", [("v", "List Int")], "List Int", "True")
+    context = GenerationContext(settings=Settings(), corpus=corpus)
+    cands = term_candidates(task, context)
+    posts = [c.postcond for c in cands]
+    assert any(p.startswith("result = v.filter (fun x0 =>") for p in posts)
+    assert "result = v.sum" not in posts  # `Int` is not the result type: the elaborator rules it out
+    for c in cands:  # every offered candidate elaborates
+        Program.from_source(render_spec_source(task.signature, ReferenceSpec(precond="True", postcond=c.postcond)))
+    assert all(c.pattern.startswith("t") and c.notes for c in cands)
+
+
+def test_examples_choose_a_term_the_corpus_has_no_whole_spec_for() -> None:
+    # The filtering lives in helpers here: no corpus spec says `result = xs.filter …`, so neither an adapted spec
+    # nor a clause pattern can; only the term mined from the helpers' bodies can.
+    small = "def keepSmall (ys : List Int) : List Int := ys.filter (fun y => y < 5)"
+    odd = "def keepOdd (ys : List Int) : List Int := ys.filter (fun y => y % 2 = 1)"
+    corpus = [
+        _task(
+            "small",
+            "Keep only the small entries of the list.",
+            [("xs", "List Int")],
+            "List Int",
+            "result = keepSmall xs",
+            aux=small,
+        ),
+        _task(
+            "odd",
+            "Keep only the odd entries of the list.",
+            [("xs", "List Int")],
+            "List Int",
+            "result = keepOdd xs",
+            aux=odd,
+        ),
+        _task(
+            "negs",
+            "Whether the list has a negative entry.",
+            [("zs", "List Int")],
+            "Bool",
+            "result = zs.any (fun z => z < 0)",
+        ),
+        _task("size", "How many entries the list has.", [("zs", "List Int")], "Nat", "result = zs.length"),
+        _task("back", "The list backwards.", [("zs", "List Int")], "List Int", "result = zs.reverse"),
+    ]
+    task = _task(
+        "keepNeg", "Keep only the negative entries of the list, in order.", [("v", "List Int")], "List Int", "True"
+    )
+    task = task.model_copy(
+        update={
+            "tests": (
+                TestCase(
+                    inputs={"v": "[3, -1, 0, -5]"},
+                    expected="[-1, -5]",
+                    unexpected=("[3, 0]", "[-1]"),
+                    visibility=EXAMPLE,
+                ),
+                TestCase(inputs={"v": "[2]"}, expected="[]", unexpected=("[2]",), visibility=EXAMPLE),
+            )
+        }
+    )
+    gen = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=corpus))
+    assert gen.error is None
+    assert "v.filter (fun x0 => x0 < 0)" in gen.spec_text
+
+
+@pytest.mark.skipif(
+    not (Path(__file__).resolve().parents[3] / "shared" / "verina-dev").is_dir(),
+    reason="../shared/verina-dev is absent",
+)
+def test_terms_of_the_dev_set_elaborate_where_offered() -> None:
+    from specbridge.datasets import load_dataset
+
+    dev = load_dataset(Path(__file__).resolve().parents[3] / "shared" / "verina-dev").tasks
+    terms = mine_terms([t for t in dev if t.reference is not None])
+    assert len(terms) > 100
+    assert all("{s0}" in t.template for t in terms)  # every term is about some parameter
