@@ -754,21 +754,29 @@ def _probe(task: Task, spec_text: str, layer: object | None, probes: list[Obliga
 # Candidates from mined patterns
 
 
+def _per_context(context: GenerationContext, attr: str, source: object, build: Callable[[], object]) -> object:
+    """What `build` makes from `source` (the context's corpus or library), made once and kept on the context:
+    the batch runner makes a generator per task, but the corpus of a batch is one."""
+    cached = getattr(context, attr, None)
+    if cached is not None and cached[0] is source:
+        return cached[1]
+    value = build()
+    setattr(context, attr, (source, value))
+    return value
+
+
 def _index(context: GenerationContext):  # noqa: ANN202 - a PatternIndex or None
     from specbridge.mining.transfer import PatternIndex, default_library, library_for, merged
 
     lib = library_for(context)
-    cached = getattr(context, "_offline_patterns", None)
-    if cached is not None and cached[0] is lib:
-        return cached[1]
-    # The corpus's patterns plus those of our own example tasks (the shipped default library).
-    default = default_library()
-    full = merged(lib, default) if lib is not None else default
-    if full is None:
-        return None
-    index = PatternIndex(full, [t for t in context.corpus if t.reference is not None])
-    context._offline_patterns = (lib, index)  # type: ignore[attr-defined]
-    return index
+
+    def build() -> PatternIndex | None:
+        # The corpus's patterns plus those of our own example tasks (the shipped default library).
+        default = default_library()
+        full = merged(lib, default) if lib is not None else default
+        return PatternIndex(full, [t for t in context.corpus if t.reference is not None]) if full is not None else None
+
+    return _per_context(context, "_offline_patterns", lib, build)
 
 
 def _lexicon(context: GenerationContext):  # noqa: ANN202 - a Lexicon or None
@@ -776,13 +784,12 @@ def _lexicon(context: GenerationContext):  # noqa: ANN202 - a Lexicon or None
     from specbridge.mining.lexicon import Lexicon
 
     corpus = context.corpus
-    cached = getattr(context, "_offline_lexicon", None)
-    if cached is not None and cached[0] is corpus:
-        return cached[1]
-    tasks = [t for t in corpus if t.reference is not None]
-    lexicon = Lexicon.from_tasks(tasks) if tasks else None
-    context._offline_lexicon = (corpus, lexicon)  # type: ignore[attr-defined]
-    return lexicon
+    return _per_context(
+        context,
+        "_offline_lexicon",
+        corpus,
+        lambda: Lexicon.from_tasks(corpus) if any(t.reference for t in corpus) else None,
+    )
 
 
 def _merge_aux(*auxes: str) -> str | None:
@@ -907,12 +914,8 @@ TERM_SCALE = 0.6
 def _terms(context: GenerationContext) -> list:  # noqa: ANN202 - mined terms of the context's corpus
     from specbridge.mining.terms import mine_terms
 
-    cached = getattr(context, "_offline_terms", None)
-    if cached is not None and cached[0] is context.corpus:
-        return cached[1]
-    terms = mine_terms([t for t in context.corpus if t.reference is not None])
-    context._offline_terms = (context.corpus, terms)  # type: ignore[attr-defined]
-    return terms
+    corpus = context.corpus
+    return _per_context(context, "_offline_terms", corpus, lambda: mine_terms(corpus))
 
 
 def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:

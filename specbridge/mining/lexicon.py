@@ -66,11 +66,9 @@ def spec_features(text: str, locals_: Iterable[str] = ()) -> set[str]:
     bound: set[str] = set()
     out: set[str] = set()
     prev = ""
-    for i, t in enumerate(tokens):
+    for t in tokens:
         if t.kind == "ident":
             parts = str(t.text).split(".")
-            if i + 1 < len(tokens) and tokens[i + 1].text in ("=>", ",", ":") and prev in ("fun", "∀", "∃", "λ"):
-                bound.add(parts[0])
             if prev in ("fun", "∀", "∃", "λ", "let"):
                 bound.add(parts[0])
             first_local = parts[0] in skip or parts[0] in bound or (len(parts[0]) <= 2 and parts[0].islower())
@@ -86,8 +84,6 @@ def spec_features(text: str, locals_: Iterable[str] = ()) -> set[str]:
             op = _OPERATORS.get(t.text)
             if op is not None:
                 out.add("op:" + op)
-            if t.text == "." and i + 1 < len(tokens) and tokens[i + 1].kind == "ident":
-                pass  # `(…).sum`: the name after the dot is read as an identifier above
         elif t.kind in ("num", "char", "str"):
             lit = str(t.text)
             if t.kind == "num" and len(lit) > 3:

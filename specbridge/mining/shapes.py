@@ -217,6 +217,8 @@ class AtomModel:
                 if op:
                     self.users[op].add(t.id)
         self._assoc: dict[str, dict[str, float]] = {}
+        # Per task: the ranked atoms, asked for by pattern fitting, pattern and term candidates alike.
+        self._ranked: dict[tuple[str, str, str], list[tuple[str, float]]] = {}
         # Predicates the corpus defines and names (`def isEven (n : Int) : Bool := n % 2 = 0`): the name's
         # words say what the body means.
         self.named: dict[str, tuple[str, set[str]]] = {}
@@ -263,6 +265,14 @@ class AtomModel:
 
     def atoms(self, task: Task, *, limit: int = 8) -> list[tuple[str, float]]:
         """Predicates `fun x0 => …` over the elements of the task's sequences, best first, with a score."""
+        key = (task.id, task.requirement, task.signature.lean_header())
+        ranked = self._ranked.get(key)
+        if ranked is None:
+            ranked = self._ranked[key] = self._rank_atoms(task)
+        return [(f"fun x0 => {body}", round(score, 4)) for body, score in ranked[:limit] if score > 0]
+
+    def _rank_atoms(self, task: Task) -> list[tuple[str, float]]:
+        """Every atom body for `task` with its score, best first (`atoms` keeps the positive ones)."""
         query = _doc_terms(task)
         elems = set()
         for p in task.signature.params:
@@ -312,8 +322,7 @@ class AtomModel:
                     body = f"x0 {op} {n}"
                     prior = 1.0 + 0.3 * self._score(f"O:{op}", query, task.id)
                     scored[body] = max(scored.get(body, 0.0), scored.get(body, 0.0) * 0.5 + prior)
-        ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))
-        return [(f"fun x0 => {body}", round(score, 4)) for body, score in ranked[:limit] if score > 0]
+        return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 def helper_mismatch(aux: str, text: str, query: set[str]) -> float:

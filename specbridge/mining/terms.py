@@ -137,21 +137,18 @@ class Term:
 
 def _abstract_lambda(template: str) -> tuple[str, str] | None:
     """`template` with its one closed lambda `(fun x => BODY)` made the hole `{h0}`; None if it has none."""
+    from specbridge.mining.shapes import _close, _rename
+
     m = re.search(r"\(fun (\w+) => ", template)
     if m is None or template.count("(fun ") != 1:
         return None
-    depth = 0
-    for i in range(m.start(), len(template)):
-        depth += template[i] == "("
-        depth -= template[i] == ")"
-        if depth == 0:
-            body = template[m.end() : i]
-            if "{" in body:
-                return None
-            var = m.group(1)
-            fill = "fun x0 => " + re.sub(rf"(?<![\w.]){re.escape(var)}(?![\w])", "x0", body)
-            return template[: m.start()] + "({h0})" + template[i + 1 :], fill
-    return None
+    end = _close(template, m.start())
+    if end is None:
+        return None
+    body = template[m.end() : end]
+    if "{" in body:
+        return None
+    return template[: m.start()] + "({h0})" + template[end + 1 :], "fun x0 => " + _rename(body, m.group(1))
 
 
 def mine_terms(tasks: list[Task]) -> list[Term]:
@@ -230,7 +227,7 @@ def corpus_lambdas(terms: list[Term]) -> list[str]:
 def instantiations(term: Term, task: Task, holes: list[str], limit: int = 6) -> list[str]:
     """`term` filled for `task`: slots by parameters of a compatible shape (each used once), the hole by `holes`
     then the term's own lambdas."""
-    from specbridge.mining.transfer import _compatible, _container, _retarget
+    from specbridge.mining.transfer import _compatible, retarget_slots
 
     params = task.signature.params
     slots = sorted(term.shapes)
@@ -246,11 +243,9 @@ def instantiations(term: Term, task: Task, holes: list[str], limit: int = 6) -> 
     for names in itertools.product(*options):
         if len(set(names)) != len(names):
             continue
-        template = term.template
-        for s, n in zip(slots, names, strict=True):
-            a, b = _container(term.shapes[s]), _container(slot_shape(ptype[n]))
-            if a is not None and b is not None:
-                template = _retarget(template, s, a[0], b[0])
+        template = retarget_slots(
+            term.template, [(s, term.shapes[s], ptype[n]) for s, n in zip(slots, names, strict=True)]
+        )
         for fill in fills:
             values = {s: n for s, n in zip(slots, names, strict=True)}
             values["h0"] = fill

@@ -185,6 +185,16 @@ def _retarget(text: str, slot: str, src: str, dst: str) -> str:
     return text
 
 
+def retarget_slots(template: str, filled: list[tuple[str, str, str]]) -> str:
+    """`template` rewritten for the parameters filling its sequence slots: `filled` holds (slot, slot shape,
+    parameter type); each sequence slot mined on one container is retargeted to its parameter's (`_retarget`)."""
+    for slot, shape, param_type in filled:
+        a, b = _container(shape), _container(_shape(param_type))
+        if a is not None and b is not None:
+            template = _retarget(template, slot, a[0], b[0])
+    return template
+
+
 def _fillable(p: Pattern, task: Task) -> bool:
     for s in p.slots:
         if s.name == "result":
@@ -256,11 +266,9 @@ def instantiate(
                 values["result"] = "result"
                 values.update({c: v for c, v in zip(sorted(p.constants), consts, strict=True)})
                 values.update({h: _render_fill(h, lam) for h, lam in zip(holes, preds, strict=True)})
-                template = p.template
-                for s, n in zip(slots, names, strict=True):
-                    a, b = _container(s.shape), _container(_shape(ptype[n]))
-                    if a is not None and b is not None:
-                        template = _retarget(template, s.name, a[0], b[0])
+                template = retarget_slots(
+                    p.template, [(s.name, s.shape, ptype[n]) for s, n in zip(slots, names, strict=True)]
+                )
                 try:
                     text = template.format(**values)
                 except (KeyError, IndexError, ValueError):
