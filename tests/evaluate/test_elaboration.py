@@ -74,6 +74,9 @@ def _assert_ill_typed(spec: str, fragment: str) -> str:
         ("if xs then True else False", "`xs` has type (List Nat) but is expected to have type Prop"),
         ("result = xs.length ∧ ¬ xs", "`xs` has type (List Nat)"),
         ("result = List.take 1 xs", "have types Nat and (List Nat)"),  # Lean's `List.take n xs`
+        ("xs = [true] ∧ result = 0", "`true` has type Bool but is expected to have type Nat"),
+        ("xs.map (fun x => x = 2) = xs ∧ result = 0", "the sides of"),
+        ("xs = xs.map (fun x => x = 2) ∧ result = 0", "`x = 2` has type Prop but is expected to have type Nat"),
     ],
 )
 def test_ill_typed_postcondition_is_an_error_on_every_obligation(post: str, fragment: str) -> None:
@@ -126,6 +129,8 @@ def test_a_postcondition_that_is_not_a_proposition_is_rejected() -> None:
         ("result = xs.length ∧ ∀ x ∈ xs, x ≥ 0", ""),
         ("if result = 0 then xs = [] else xs.length = result", ""),
         ("result = xs.foldl (fun acc _ => acc + 1) 0", ""),
+        ("result = (xs.filter (fun x => x ≥ 0)).length + (xs.map (fun x => 2 * x)).length - xs.length", ""),
+        ("[result] = [xs.length] ∧ xs.all (fun x => x ≥ 0)", ""),
         ("result = Nat.sub (xs.length + 1) 1", ""),
         (
             "result = xs.length",

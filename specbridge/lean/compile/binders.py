@@ -162,6 +162,8 @@ class BindersMixin:
         else:
             body, rt = self.expr(node.body, inner, ret_exp)
         if ret_exp is not None:
+            # `xs.map (fun x => x = 2)` where a `List Int` is wanted: Lean rejects the body, so do we
+            self.check_type(node.body if isinstance(node, A.Lam) else node, rt, ret_exp)
             ty.unify(ret_exp, rt)
         fun_type = ty.fun_t(param_types, rt)
         budget = self.budget

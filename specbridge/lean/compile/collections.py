@@ -99,6 +99,7 @@ class CollectionsMixin:
         codes = []
         for e in elems:
             c, t = self.expr(e, scope, el)
+            self.check_type(e, t, el)  # `[true] : List Int` is an error, not a list of anything
             c = self.coerce(c, t, el)
             ty.unify(el, t)
             codes.append(c)
