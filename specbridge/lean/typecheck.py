@@ -68,8 +68,10 @@ def compatible(a: ty.Type, b: ty.Type, user_types: frozenset[str] = frozenset(),
         # a function where a datum is expected (`Int.toNat f`); Prop/Bool stay open (∀ binders, predicates)
         other = b.name if a.name == "→" else a.name
         return other == "→" or other not in _GROUND or other in ("Prop", "Bool")
-    if b.name == "Option" or (either and a.name == "Option"):
-        return True  # `x : α` coerces to `Option α` (never back)
+    if b.name == "Option" and b.args:
+        return compatible(a, b.args[0], user_types)  # `x : α` coerces to `Option α` (never back)
+    if either and a.name == "Option" and a.args:
+        return compatible(b, a.args[0], user_types)
     return False
 
 

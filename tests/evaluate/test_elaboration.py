@@ -74,6 +74,7 @@ def _assert_ill_typed(spec: str, fragment: str) -> str:
         ("if xs then True else False", "`xs` has type (List Nat) but is expected to have type Prop"),
         ("result = xs.length ∧ ¬ xs", "`xs` has type (List Nat)"),
         ("result = List.take 1 xs", "have types Nat and (List Nat)"),  # Lean's `List.take n xs`
+        ("xs.head? = xs ∧ result = 0", "have types (Option Nat) and (List Nat)"),  # no `List Nat → Option Nat`
         ("xs = [true] ∧ result = 0", "`true` has type Bool but is expected to have type Nat"),
         ("xs.map (fun x => x = 2) = xs ∧ result = 0", "the sides of"),
         ("xs = xs.map (fun x => x = 2) ∧ result = 0", "`x = 2` has type Prop but is expected to have type Nat"),
@@ -131,6 +132,7 @@ def test_a_postcondition_that_is_not_a_proposition_is_rejected() -> None:
         ("result = xs.foldl (fun acc _ => acc + 1) 0", ""),
         ("result = (xs.filter (fun x => x ≥ 0)).length + (xs.map (fun x => 2 * x)).length - xs.length", ""),
         ("[result] = [xs.length] ∧ xs.all (fun x => x ≥ 0)", ""),
+        ("(xs.head? = result ∨ True) ∧ result = xs.length", ""),  # `↑result : Option Nat`
         ("result = Nat.sub (xs.length + 1) 1", ""),
         (
             "result = xs.length",

@@ -617,8 +617,10 @@ class OperatorsMixin:
             pa, pb = ty.prune(at), ty.prune(bt)
             ha, hb = ty.head(pa), ty.head(pb)
             if ha == "Option" and hb is not None and hb != "Option":
+                tcheck.check_sides(node, at, bt, self.user_types)  # `↑b : Option β` needs `b : β`
                 b = self.coerce(b, bt, at)
             elif hb == "Option" and ha is not None and ha != "Option":
+                tcheck.check_sides(node, at, bt, self.user_types)
                 a = self.coerce(a, at, bt)
             elif ha == "Float" and hb in ("Nat", "Int"):
                 b = self.coerce(b, bt, at)
