@@ -28,9 +28,13 @@ def requirement_text(task: Task) -> str:
 
 
 def _stem(word: str) -> str:
-    for suffix in ("ing", "ies", "es", "ed", "s"):
+    """A light suffix stripper whose inflections meet: `multiplied`/`multiplies`/`multiply`, and
+    `squares`/`squared`/`square` (a final `e` goes, as `es` and `ed` take it)."""
+    for suffix in ("ing", "ies", "ied", "es", "ed", "s"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            return word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
+    if len(word) > 4 and word.endswith("e"):
+        return word[:-1]
     return word
 
 

@@ -921,37 +921,85 @@ def _terms(context: GenerationContext) -> list:  # noqa: ANN202 - mined terms of
 def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     """`result = <term>` for the mined terms (see `specbridge.mining.terms`) whose Lean vocabulary the
     requirement accounts for best, by the mined lexicon; the probes reject what does not type-check."""
+    from specbridge.lean import types as ty
+    from specbridge.lean.program import expression_type
     from specbridge.mining.lexicon import requirement_terms, spec_features
-    from specbridge.mining.terms import corpus_lambdas, instantiations
+    from specbridge.mining.shapes import requirement_numbers
+    from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
 
     lexicon = _lexicon(context)
     terms = _terms(context)
     if lexicon is None or not terms:
         return []
+    terms = [t for t in terms if [x for x in t.tasks if x != task.id]]  # mined only from this task: left out
     index = _index(context)
     atoms = index.atom_model.atoms(task, limit=6) if index is not None else []
-    holes = [a for a, _ in atoms] + corpus_lambdas(terms)[:6]
+    words = requirement_terms(task)
+    names = [p.name for p in task.signature.params]
+    # an Array or String result may be stated through its list view (`result.toList = xs.filter p`)
+    seq = _seq(task.signature.return_type)
+    result_seq = (seq is not None and seq[0] == "Array") or _norm(task.signature.return_type) == "String"
+
+    def fit_of(text: str) -> float:
+        return lexicon.score(spec_features(text, names), words, task.id)
 
     def atom_evidence(text: str) -> float:
         """The requirement's evidence for the predicate filling a term's hole (see `AtomModel.atoms`)."""
         return max((score for a, score in atoms if f"({a})" in text), default=0.0)
 
-    words = requirement_terms(task)
-    names = [p.name for p in task.signature.params]
-    result_seq = _seq(task.signature.return_type) is not None or _norm(task.signature.return_type) == "String"
+    numbers = set(requirement_numbers(task)) | {"0", "1"}
+
+    def score(text: str) -> float:
+        fit = fit_of(text) + TERM_ATOM_WEIGHT * atom_evidence(text)
+        # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
+        unwritten = len(set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - numbers)
+        return fit - TERM_LENGTH_WEIGHT * min(1.0, len(text) / 80) - LITERAL_COST * unwritten
+
+    lambdas = corpus_lambdas(terms)
+    predicates = [a for a, _ in atoms] + lambdas[:6]
+    # what a `map` over the task's elements may compute: the corpus's operations on one element, by the lexicon
+    element = _element_type(task)
+    bodies = lambda_bodies(terms, task, element, pred=False) if element else []
+    values = sorted(bodies, key=lambda b: (-score(b), len(b), b))[:VALUE_FILLS] + lambdas[:4]
+    holes = {"pred": predicates, "value": values, "": predicates[:6] + values[:4]}
+
     scored: list[tuple[float, str, str, object]] = []
     for term in terms:
-        if not [t for t in term.tasks if t != task.id]:
-            continue  # mined only from this task (leave-one-out)
-        for text in instantiations(term, task, holes, limit=8):
-            fit = lexicon.score(spec_features(text, names), words, task.id) + TERM_ATOM_WEIGHT * atom_evidence(text)
-            fit -= TERM_LENGTH_WEIGHT * min(1.0, len(text) / 80)
+        for text in instantiations(term, task, holes[term.hole], limit=8):
+            fit = score(text)
             if fit > 0:
                 scored.append((fit, term.id, text, term))
+    # one operation over another: the best short terms, typed, become operands of the corpus's operations
+    params = [(p.name, p.type) for p in task.signature.params]
+    operands: list[tuple[str, str]] = []
+    for _fit, _tid, text, _term in sorted(scored, key=lambda x: (-x[0], x[1], x[2])):
+        if len(operands) >= OPERANDS:
+            break
+        t = expression_type(params, text) if len(text) <= 40 else None
+        shown = ty.lean_text(t) if t is not None else None
+        if shown is not None and (text, shown) not in operands:
+            operands.append((text, shown))
+    if operands:
+        fits = {text: score(text) for text, _ in operands}
+        for term in terms:
+            if not is_operation(term):
+                continue
+            for text in instantiations(
+                term, task, holes[term.hole], limit=4, values=operands + params, required=set(fits)
+            ):
+                # the operation must earn its place: the requirement accounts for its vocabulary too
+                base = max(f for o, f in fits.items() if o in text)
+                fit = score(text) - COMPOSE_COST
+                if fit > base + COMPOSE_GAIN:
+                    scored.append((fit, term.id, text, term))
     scored.sort(key=lambda x: (-x[0], x[1], x[2]))
     typed: list[tuple[float, str, str, object, set[str]]] = []
     tried = 0
+    seen: set[str] = set()
     for fit, tid, text, term in scored:
+        if text in seen:
+            continue  # two terms that fill to the same text (`xs.filter p` as a method and as `List.filter`)
+        seen.add(text)
         if len(typed) >= 3 * TERM_FITS or tried >= MAX_TERM_CHECKS:
             break
         for post in [f"result = {text}"] + ([f"result.toList = {text}"] if result_seq else []):
@@ -991,8 +1039,24 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
 
 MAX_TERM_CHECKS = 400
 TERM_PER_TERM = 3
+VALUE_FILLS = 6  # lambdas made of the corpus's operations on one element, offered to a `map`-like hole
+OPERANDS = 16  # best short terms composed under the corpus's operations (`qty * prices.sum`)
+LITERAL_COST = 0.1  # per numeral of a term that the requirement does not write
+COMPOSE_COST = 0.05  # a composed term against a mined one of the same fit
+COMPOSE_GAIN = 0.05  # how much more of the requirement a composed term must account for than its operand
 TERM_ATOM_WEIGHT = 0.1  # per unit of requirement evidence for the predicate that fills a term's hole
 TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
+
+
+def _element_type(task: Task) -> str | None:
+    """The element type of the task's first sequence parameter (Char for a String)."""
+    for p in task.signature.params:
+        seq = _seq(p.type)
+        if seq is not None:
+            return seq[1]
+        if _norm(p.type) == "String":
+            return "Char"
+    return None
 
 
 def _elaborates(task: Task, postcond: str) -> bool:

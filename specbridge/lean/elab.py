@@ -114,10 +114,11 @@ def signature_mismatch(compiler: Compiler, name: str, param_types: list[str]) ->
     return None
 
 
-def elaborate(module: A.Module, budget: Budget) -> Compiler:
-    """Elaborate the whole module (raises IllTyped / UnsupportedConstruct for the spec); returns it compiled."""
+def elaborate(module: A.Module, budget: Budget, *, record_types: bool = False) -> Compiler:
+    """Elaborate the whole module (raises IllTyped / UnsupportedConstruct for the spec); returns it compiled.
+    `record_types`: keep every expression's elaborated type in `compiler.node_types` (by node id)."""
     check_commands(module)
-    compiler = Compiler(module, budget)
+    compiler = Compiler(module, budget, record_types=record_types)
     check_spec_propositions(compiler)
     return compiler
 

@@ -54,18 +54,25 @@ def run_with_big_stack(fn: Callable[[], R]) -> R:
 class Program:
     """A parsed and compiled spec module: call its definitions, evaluate Lean literals at a type."""
 
-    def __init__(self, module: A.Module, settings: ComputableSettings | None = None):
+    def __init__(self, module: A.Module, settings: ComputableSettings | None = None, *, record_types: bool = False):
         self.settings = settings or ComputableSettings()
         s = self.settings
         self.budget = Budget(s.max_steps, s.max_depth, s.timeout, s.max_int_bits, s.search_bound, s.max_value_size)
         self.module = module
         # the elaboration stage: raises IllTyped / UnsupportedConstruct for the whole spec, before any call
-        self.compiler = elaborate(module, self.budget)
+        self.compiler = elaborate(module, self.budget, record_types=record_types)
         self._values: dict[tuple[str, str], Any] = {}
 
     @classmethod
-    def from_source(cls, text: str, settings: ComputableSettings | None = None) -> Program:
-        return cls(parse_module(text), settings)
+    def from_source(
+        cls, text: str, settings: ComputableSettings | None = None, *, record_types: bool = False
+    ) -> Program:
+        return cls(parse_module(text), settings, record_types=record_types)
+
+    def type_of(self, node: A.Node) -> ty.Type | None:
+        """The elaborated type of an expression of the module (needs `record_types`); None if never elaborated."""
+        t = (self.compiler.node_types or {}).get(id(node))
+        return None if t is None else ty.prune(t)
 
     def has(self, name: str) -> bool:
         return name in self.compiler.globals
@@ -92,6 +99,18 @@ class Program:
         v = evaluate_literal(text, type_text, self.compiler)
         self._values[key] = v
         return v
+
+
+def expression_type(params: list[tuple[str, str]], text: str) -> ty.Type | None:
+    """The type Lean elaborates for the expression `text` over parameters (name, Lean type); None when the
+    expression does not elaborate (ill-typed, unparsable, unsupported)."""
+    binders = " ".join(f"({name} : {type_text})" for name, type_text in params)
+    try:
+        program = Program.from_source(f"def __expression {binders} :=\n  {text}\n")
+    except Exception:  # noqa: BLE001 - any refusal means: no type
+        return None
+    t = ty.prune(program.compiler.globals["__expression"].result)
+    return None if isinstance(t, ty.TV) else t  # an unknown name elaborates to "anything": no type
 
 
 def parse_type(type_text: str) -> ty.Type:
@@ -136,4 +155,4 @@ def evaluate_literal(text: str, type_text: str, compiler: Compiler) -> Any:
     return code(env)
 
 
-__all__ = ["Program", "UnsupportedConstruct", "evaluate_literal", "parse_type", "run_with_big_stack"]
+__all__ = ["Program", "UnsupportedConstruct", "evaluate_literal", "expression_type", "parse_type", "run_with_big_stack"]

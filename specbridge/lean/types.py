@@ -158,6 +158,19 @@ def show(t: Type) -> str:
     return "(" + " ".join([t.name, *(show(a) for a in t.args)]) + ")"
 
 
+def lean_text(t: Type) -> str | None:
+    """Lean text of a ground data type (`List (Int × Nat)`); None for an unsolved or function type."""
+    t = prune(t)
+    if isinstance(t, TV) or t.name == "→":
+        return None
+    args = [lean_text(a) for a in t.args]
+    if any(a is None for a in args):
+        return None
+    if t.name == "Prod" and len(args) == 2:
+        return f"({args[0]} × {args[1]})"
+    return " ".join([t.name, *(a if " " not in a or a.startswith("(") else f"({a})" for a in args)])
+
+
 def instantiate(t: Type, mapping: dict[int, TV]) -> Type:
     """Copy `t`, replacing the unsolved variables listed (by id) in `mapping` keys with fresh ones."""
     t = prune(t)

@@ -283,9 +283,7 @@ class AtomModel:
             elif t == "String":
                 elems.add("Char")
         numeric = bool(elems & _NUM_T)
-        words = re.findall(r"[a-z]+", task.requirement.lower())
-        spelled = [str(_NUMBER_WORDS[w]) for w in words if w in _NUMBER_WORDS]
-        numbers = list(dict.fromkeys([*re.findall(r"(?<![\w.])(\d{1,4})(?!\w|\.\d)", task.requirement), *spelled]))
+        numbers = requirement_numbers(task)
         scored: dict[str, float] = {}
         for key in self.users:
             if key.startswith("N:") and numeric:
@@ -323,6 +321,13 @@ class AtomModel:
                     prior = 1.0 + 0.3 * self._score(f"O:{op}", query, task.id)
                     scored[body] = max(scored.get(body, 0.0), scored.get(body, 0.0) * 0.5 + prior)
         return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def requirement_numbers(task: Task) -> list[str]:
+    """The numbers a requirement writes, in digits or as a word (`two` -> `2`), in order of appearance."""
+    words = re.findall(r"[a-z]+", task.requirement.lower())
+    spelled = [str(_NUMBER_WORDS[w]) for w in words if w in _NUMBER_WORDS]
+    return list(dict.fromkeys([*re.findall(r"(?<![\w.])(\d{1,4})(?!\w|\.\d)", task.requirement), *spelled]))
 
 
 def helper_mismatch(aux: str, text: str, query: set[str]) -> float:

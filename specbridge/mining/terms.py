@@ -19,10 +19,12 @@ import hashlib
 import itertools
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from specbridge.errors import LeanParseError
 from specbridge.lean import ast as A
+from specbridge.lean import types as ty
 from specbridge.mining.clauses import walk
 from specbridge.mining.library import slot_shape
 from specbridge.tasks import Task, render_spec_source
@@ -75,13 +77,22 @@ def _show(node: A.Node, names: dict[str, str]) -> str:
     if isinstance(node, A.ListLit):
         return "[" + ", ".join(_show(x, names) for x in node.elems) + "]"
     if isinstance(node, A.Lam):
-        if len(node.binders) != 1 or not node.binders[0].name or node.binders[0].pattern is not None:
+        if not node.binders or any(not b.name or b.pattern is not None for b in node.binders):
             raise _Unprintable
-        var = node.binders[0].name
         inner = dict(names)
-        inner[var] = var if re.fullmatch(r"[a-z]\w*", var) else "x"  # `(· * 2)` was parsed as `fun ·1 => …`
-        return f"fun {inner[var]} => {_show(node.body, inner)}"
+        for i, b in enumerate(node.binders):
+            fresh = "x" if len(node.binders) == 1 else f"x{i}"
+            inner[b.name] = b.name if re.fullmatch(r"[a-z]\w*", b.name) else fresh  # `(· * 2)` is `fun ·1 => …`
+        return f"fun {' '.join(inner[b.name] for b in node.binders)} => {_show(node.body, inner)}"
     raise _Unprintable
+
+
+def _fill_text(lam: A.Lam) -> str:
+    """A lambda as a hole's filling, its variables renamed `x0`, `x1`…: `fun x0 x1 => x0 + x1`."""
+    if any(not b.name or b.pattern is not None for b in lam.binders):
+        raise _Unprintable
+    names = {b.name: f"x{i}" for i, b in enumerate(lam.binders)}
+    return f"fun {' '.join(names.values())} => {_show(lam.body, names)}"
 
 
 def _atom(node: A.Node, names: dict[str, str]) -> str:
@@ -133,6 +144,8 @@ class Term:
     shapes: dict[str, str]  # slot -> slot shape (`List num`, `num`, `String`…)
     fills: list[str] = field(default_factory=list)  # the lambda(s) the corpus wrote in the hole
     tasks: list[str] = field(default_factory=list)
+    hole: str = ""  # what the hole's lambda returns: "pred" (Prop/Bool), "value" (data), "" (not known)
+    shape: str = ""  # the slot shape of the term's own type (`num`, `List num`, `Prop`), "" if not known
 
 
 def _abstract_lambda(template: str) -> tuple[str, str] | None:
@@ -151,20 +164,182 @@ def _abstract_lambda(template: str) -> tuple[str, str] | None:
     return template[: m.start()] + "({h0})" + template[end + 1 :], "fun x0 => " + _rename(body, m.group(1))
 
 
+_OPERAND_LITERALS = (A.NumLit, A.StrLit, A.CharLit)
+
+
+def _operator(node: A.Node, type_of: Callable[[A.Node], ty.Type | None], local: set[str]):  # noqa: ANN202
+    """`node` with its operands made typed slots (`{s0} * {s1}`, `{s0}.map ({h0})`, `{s0}[{s1}]!`): Lean's
+    operation as the corpus used it, ready to be composed over another task's values. Literal operands are
+    kept (`{s0} % 2`); one lambda operand becomes the hole. None if an operand's type is not known. `local`:
+    the names of the spec's own definitions and of the enclosing one's parameters (never library constants)."""
+    slots: dict[str, str] = {}
+    shapes: dict[str, str] = {}
+    holes: list[A.Node] = []
+
+    def operand(c: A.Node) -> A.Node | None:
+        if isinstance(c, _OPERAND_LITERALS) or (isinstance(c, A.UnOp) and isinstance(c.arg, A.NumLit)):
+            return c
+        if (
+            isinstance(c, A.Ident)
+            and "." in c.name
+            and _LIBRARY_HEADS.match(c.name)
+            and c.name.split(".")[0] not in local
+        ):
+            return c  # a library constant used as a value (`Int.ofNat` passed to `map`); `N` may be a variable
+        if isinstance(c, A.Lam):
+            if holes:
+                return None
+            holes.append(c)
+            return A.Ident(c.line, c.col, "__h0")
+        t = type_of(c)
+        text = ty.lean_text(t) if t is not None else None
+        if text is None:
+            return None
+        key = c.name if isinstance(c, A.Ident) else f"#{id(c)}"  # one variable used twice is one slot
+        if key not in slots:
+            slots[key] = f"__s{len(slots)}"
+            shapes[f"s{len(shapes)}"] = slot_shape(text)
+        return A.Ident(c.line, c.col, slots[key])
+
+    def operands(*children: A.Node) -> list[A.Node] | None:
+        out = [operand(c) for c in children]
+        return None if any(o is None for o in out) else out  # type: ignore[return-value]
+
+    skeleton: A.Node | None = None
+    if isinstance(node, A.App) and not node.named:
+        fn = node.fn
+        if isinstance(fn, A.Proj):
+            got = operands(fn.expr, *node.args)
+            if got is not None:
+                skeleton = A.App(node.line, node.col, A.Proj(fn.line, fn.col, got[0], fn.field), got[1:])
+        elif isinstance(fn, A.Ident) and _LIBRARY_HEADS.match(fn.name) and fn.name.split(".", 1)[0] not in local:
+            got = operands(*node.args)
+            if got is not None:
+                skeleton = A.App(node.line, node.col, fn, got)
+    elif isinstance(node, A.BinOp) and node.op not in ("|>", "<|", "∘"):
+        got = operands(node.lhs, node.rhs)
+        if got is not None:
+            skeleton = A.BinOp(node.line, node.col, node.op, got[0], got[1])
+    elif isinstance(node, A.UnOp) and not isinstance(node.arg, A.NumLit):
+        got = operands(node.arg)
+        if got is not None:
+            skeleton = A.UnOp(node.line, node.col, node.op, got[0])
+    elif isinstance(node, A.Proj) and not node.field.isdigit():
+        got = operands(node.expr)
+        if got is not None:
+            skeleton = A.Proj(node.line, node.col, got[0], node.field)
+    elif isinstance(node, A.Index):
+        got = operands(node.coll, node.index)
+        if got is not None:
+            skeleton = A.Index(node.line, node.col, got[0], got[1], node.mode)
+    if skeleton is None or not slots:
+        return None
+    names = {v: "{" + v[2:] + "}" for v in slots.values()} | {"__h0": "({h0})"}
+    try:
+        text = _show(skeleton, names)
+    except _Unprintable:
+        return None
+    fill = kind = ""
+    if holes:
+        if not {h for h in _free_heads(holes[0]) if not _LIBRARY_HEADS.match(h) or h in local}:
+            try:  # a closed lambda is a filling other tasks may reuse
+                fill = _fill_text(holes[0])
+            except _Unprintable:
+                fill = ""
+        ret = type_of(holes[0])
+        while ret is not None and isinstance(ret, ty.T) and ret.name == "→":
+            ret = ty.prune(ret.args[1])
+        if ret is not None and isinstance(ret, ty.T):
+            kind = "pred" if ret.name in ("Prop", "Bool") else "value"
+    return text, shapes, fill, kind, _shape_of(node, type_of)
+
+
+def _shape_of(node: A.Node, type_of: Callable[[A.Node], ty.Type | None]) -> str:
+    t = type_of(node)
+    text = ty.lean_text(t) if t is not None else None
+    return slot_shape(text) if text is not None else ""
+
+
+def _split_method_names(module: A.Module, defined: set[str]) -> None:
+    """Rewrite `xs.map.foo` (one dotted name, as parsed) into projections of the variable `xs`, so that the
+    elaborator types the receiver `xs` as a node of its own: the operation is then `{s0}.map`."""
+
+    def split(node: A.Node) -> A.Node:
+        if not isinstance(node, A.Ident) or "." not in node.name or node.name.startswith("."):
+            return node
+        head, *fields = node.name.split(".")
+        if not head or _LIBRARY_HEADS.match(head) or head in defined or not all(fields):
+            return node
+        out: A.Node = A.Ident(node.line, node.col, head)
+        for f in fields:
+            out = A.Proj(node.line, node.col, out, f)
+        return out
+
+    for d in module.defs:
+        if d.body is None:
+            continue
+        for n in list(walk(d.body)):
+            for name in getattr(n, "__slots__", ()):
+                value = getattr(n, name, None)
+                if isinstance(value, A.Ident):
+                    setattr(n, name, split(value))
+                elif isinstance(value, list):
+                    value[:] = [split(v) if isinstance(v, A.Ident) else v for v in value]
+        d.body = split(d.body)
+
+
 def mine_terms(tasks: list[Task]) -> list[Term]:
-    """The terms of every corpus spec and helper, merged across tasks (deterministic order)."""
+    """The terms of every corpus spec and helper, merged across tasks (deterministic order); besides, every
+    operation the corpus applies, with its operands typed slots (see `_operator`)."""
     from specbridge.lean.parser import parse_module
+    from specbridge.lean.program import Program
 
     found: dict[str, Term] = {}
+
+    def record(task: Task, text: str, shapes: dict[str, str], fill: str, hole: str = "", shape: str = "") -> None:
+        key = text + "\n" + repr(sorted(shapes.items()))
+        term = found.get(key)
+        if term is None:
+            tid = "t" + hashlib.sha256(key.encode()).hexdigest()[:10]
+            term = found[key] = Term(tid, text, shapes)
+        term.hole = term.hole or hole
+        term.shape = term.shape or shape
+        if task.id not in term.tasks:
+            term.tasks.append(task.id)
+        if fill and fill not in term.fills:
+            term.fills.append(fill)
+
     for task in tasks:
         ref = task.reference
         if ref is None:
             continue
+        source = render_spec_source(task.signature, ref)
         try:
-            module = parse_module(render_spec_source(task.signature, ref))
+            module = parse_module(source)
         except (LeanParseError, RecursionError):
             continue
         defined = {d.name for d in module.defs}
+        try:  # a spec our elaborator refuses still gives its terms, not its typed operations
+            typed_module = parse_module(source)
+            _split_method_names(typed_module, defined)
+            program = Program(typed_module, record_types=True)
+        except Exception:  # noqa: BLE001 - ill-typed or unsupported: no types to read
+            program = None
+        if program is not None:
+            for d in program.module.defs:
+                if d.kind in ("def", "abbrev") and d.body is not None:
+                    heads = {id(n.fn) for n in walk(d.body) if isinstance(n, A.App)}
+                    for node in walk(d.body):
+                        if id(node) in heads:
+                            continue  # `xs.map` without its function: a part of an operation, not one
+                        local = defined | {b.name for b in d.binders if b.name}
+                        got = _operator(node, program.type_of, local)
+                        if got is not None:
+                            record(task, *got)
+        if program is not None:
+            module = program.module  # the same definitions, with their elaborated types
+
+        type_of = program.type_of if program is not None else (lambda _node: None)
         for d in module.defs:
             if d.kind not in ("def", "abbrev") or d.body is None:
                 continue
@@ -199,15 +374,7 @@ def mine_terms(tasks: list[Task]) -> list[Term]:
                 got = _abstract_lambda(text)
                 if got is not None:
                     text, fill = got
-                key = text + "\n" + repr(sorted(shapes.items()))
-                term = found.get(key)
-                if term is None:
-                    tid = "t" + hashlib.sha256(key.encode()).hexdigest()[:10]
-                    term = found[key] = Term(tid, text, shapes)
-                if task.id not in term.tasks:
-                    term.tasks.append(task.id)
-                if fill and fill not in term.fills:
-                    term.fills.append(fill)
+                record(task, text, shapes, fill, shape=_shape_of(node, type_of))
     return sorted(found.values(), key=lambda t: (-len(t.tasks), t.template))
 
 
@@ -224,33 +391,56 @@ def corpus_lambdas(terms: list[Term]) -> list[str]:
     return [f for f, _ in sorted(count.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-def instantiations(term: Term, task: Task, holes: list[str], limit: int = 6) -> list[str]:
-    """`term` filled for `task`: slots by parameters of a compatible shape (each used once), the hole by `holes`
+def _operand(text: str) -> str:
+    """`text` as an operand of another term: names, projections and a parenthesized term's projections
+    (`(xs.map f).sum`) stay, anything else is parenthesized."""
+    from specbridge.mining.shapes import _close
+
+    if re.fullmatch(r"[\w.'!?]+", text):
+        return text
+    end = _close(text, 0) if text.startswith("(") else None
+    if end is not None and re.fullmatch(r"(\.[\w'!?]+)*", text[end + 1 :]):
+        return text
+    return f"({text})"
+
+
+def instantiations(
+    term: Term,
+    task: Task,
+    holes: list[str],
+    limit: int = 6,
+    *,
+    values: list[tuple[str, str]] | None = None,
+    required: set[str] | None = None,
+) -> list[str]:
+    """`term` filled for `task`: slots by `values` (Lean text, its type; the task's parameters by default) of a
+    compatible shape, each used once and at least one of them from `required` when given; the hole by `holes`
     then the term's own lambdas."""
     from specbridge.mining.transfer import _compatible, retarget_slots
 
-    params = task.signature.params
+    if values is None:
+        values = [(p.name, p.type) for p in task.signature.params]
     slots = sorted(term.shapes)
     options = []
     for s in slots:
-        fit = [p.name for p in params if _compatible(term.shapes[s], p.type)]
+        fit = [v for v in values if _compatible(term.shapes[s], v[1])]
         if not fit:
             return []
         options.append(fit)
-    ptype = {p.name: p.type for p in params}
     fills = list(dict.fromkeys([*holes, *term.fills]))[:8] if "{h0}" in term.template else [""]
     out: list[str] = []
-    for names in itertools.product(*options):
-        if len(set(names)) != len(names):
+    for chosen in itertools.product(*options):
+        texts = [v[0] for v in chosen]
+        if len(set(texts)) != len(texts) or (required is not None and not required & set(texts)):
             continue
         template = retarget_slots(
-            term.template, [(s, term.shapes[s], ptype[n]) for s, n in zip(slots, names, strict=True)]
+            term.template, [(s, term.shapes[s], v[1]) for s, v in zip(slots, chosen, strict=True)]
         )
         for fill in fills:
-            values = {s: n for s, n in zip(slots, names, strict=True)}
-            values["h0"] = fill
+            filled = {s: _operand(t) for s, t in zip(slots, texts, strict=True)}
+            filled["h0"] = fill
             try:
-                text = template.format(**values)
+                text = template.format(**filled)
             except (KeyError, IndexError, ValueError):
                 continue
             if text not in out:
@@ -260,4 +450,29 @@ def instantiations(term: Term, task: Task, holes: list[str], limit: int = 6) -> 
     return out
 
 
-__all__ = ["Term", "corpus_lambdas", "instantiations", "mine_terms"]
+def is_operation(term: Term) -> bool:
+    """A term small enough to be composed over other terms (one operation, not a task's computation)."""
+    return len(term.template) <= 40 and len(term.shapes) <= 2
+
+
+def lambda_bodies(terms: list[Term], task: Task, var_type: str, *, pred: bool, limit: int = 200) -> list[str]:
+    """`fun x0 => <op>` for the corpus's operations applied to a variable `x0 : var_type` (and the task's
+    parameters): the tests a `filter` (`pred`) or the values a `map` over `task`'s elements may compute. Most
+    used first."""
+    values = [("x0", var_type)] + [(p.name, p.type) for p in task.signature.params]
+    out: list[str] = []
+    for term in terms:
+        if not is_operation(term) or "{h0}" in term.template or not term.shape:
+            continue
+        if (term.shape in ("Prop", "Bool")) != pred:
+            continue
+        for text in instantiations(term, task, [], limit=4, values=values, required={"x0"}):
+            body = "fun x0 => " + text
+            if body not in out:
+                out.append(body)
+        if len(out) >= limit:
+            break
+    return out
+
+
+__all__ = ["Term", "corpus_lambdas", "instantiations", "is_operation", "lambda_bodies", "mine_terms"]

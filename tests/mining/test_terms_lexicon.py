@@ -8,9 +8,10 @@ import pytest
 
 from specbridge.generate.base import GenerationContext
 from specbridge.generate.offline import OfflineGenerator, term_candidates
-from specbridge.lean.program import Program
+from specbridge.lean import types as ty
+from specbridge.lean.program import Program, expression_type
 from specbridge.mining.lexicon import Lexicon, requirement_terms, spec_features
-from specbridge.mining.terms import instantiations, mine_terms
+from specbridge.mining.terms import instantiations, lambda_bodies, mine_terms
 from specbridge.settings import Settings
 from specbridge.tasks import Param, ReferenceSpec, Signature, Task, TestCase, Visibility, render_spec_source
 
@@ -232,3 +233,104 @@ def test_terms_of_the_dev_set_elaborate_where_offered() -> None:
     terms = mine_terms([t for t in dev if t.reference is not None])
     assert len(terms) > 100
     assert all("{s0}" in t.template for t in terms)  # every term is about some parameter
+
+
+# --- typed operations and their composition ----------------------------------------------------------------------
+
+
+def test_operations_are_mined_with_the_elaborated_types_of_their_operands() -> None:
+    t = _task("sq", "squares", [("xs", "List Int")], "Int", "result = (xs.map (fun x => x * x)).sum")
+    ops = {(x.template, tuple(sorted(x.shapes.items()))): x for x in mine_terms([t])}
+    # the receiver of `.sum` is `xs.map …`, a List Int by elaboration, not a parameter: still a typed slot
+    total = ops[("{s0}.sum", (("s0", "List num"),))]
+    assert total.shape == "num"
+    mapped = ops[("{s0}.map ({h0})", (("s0", "List num"),))]
+    assert mapped.hole == "value" and mapped.fills == ["fun x0 => x0 * x0"]
+    # one bound variable used twice is one slot; the lambda's own body is an operation too
+    assert ("{s0} * {s0}", (("s0", "num"),)) in ops
+
+
+def test_a_predicate_hole_is_told_from_a_value_hole() -> None:
+    t = _task("pos", "positives", [("xs", "List Int")], "List Int", "result = xs.filter (fun x => x > 0)")
+    (op,) = [x for x in mine_terms([t]) if x.template == "{s0}.filter ({h0})"]
+    assert op.hole == "pred"
+
+
+def test_an_uppercase_variable_is_a_slot_not_a_library_constant() -> None:
+    # APPS specs name parameters `N`, `A`: only a namespaced name (`Int.ofNat`) is a constant of the library
+    t = _task("n", "n", [("N", "Int"), ("xs", "List Int")], "Int", "result = N - xs.length")
+    templates = {x.template for x in mine_terms([t])}
+    assert "{s0} - {s1}" in templates or "{s1} - {s0}" in templates
+    assert not [k for k in templates if "N" in k]
+
+
+def test_composition_fills_a_slot_with_another_term() -> None:
+    t = _task("m", "product", [("a", "Int"), ("b", "Int")], "Int", "result = a * b")
+    (times,) = [x for x in mine_terms([t]) if x.template == "{s0} * {s1}"]
+    target = _task("price", "qty times the sum", [("prices", "List Nat"), ("qty", "Nat")], "Nat", "True")
+    values = [("prices.sum", "Nat"), ("qty", "Nat"), ("prices", "List Nat")]
+    got = instantiations(times, target, [], limit=10, values=values, required={"prices.sum"})
+    assert "prices.sum * qty" in got and "qty * prices.sum" in got
+    assert "qty * qty" not in got  # each value once, and the required operand in every one
+    assert not [g for g in got if "prices.sum" not in g]
+    compound = instantiations(times, target, [], values=[("(xs.map f).sum", "Nat"), ("qty", "Nat")], required=None)
+    assert "(xs.map f).sum * qty" in compound  # an operand is parenthesized only when it must be
+    assert "((xs.map f).sum) * qty" not in compound
+
+
+def test_lambda_bodies_are_values_or_predicates_of_the_element() -> None:
+    corpus = [
+        _task("d", "double", [("n", "Int")], "Int", "result = 2 * n"),
+        _task("p", "positive", [("n", "Int")], "Bool", "result = decide (n > 0)"),
+    ]
+    terms = mine_terms(corpus)
+    target = _task("t", "t", [("xs", "List Int")], "List Int", "True")
+    values = lambda_bodies(terms, target, "Int", pred=False)
+    tests = lambda_bodies(terms, target, "Int", pred=True)
+    assert "fun x0 => 2 * x0" in values and "fun x0 => x0 > 0" not in values
+    assert "fun x0 => x0 > 0" in tests and "fun x0 => 2 * x0" not in tests
+
+
+def test_expression_type_is_the_elaborated_type() -> None:
+    params = [("xs", "List Int"), ("qty", "Nat")]
+    assert ty.lean_text(expression_type(params, "xs.map (fun x => 2 * x)")) == "List Int"
+    assert ty.lean_text(expression_type(params, "qty * xs.sum")) == "Int"  # binop% lifts to the maximal type
+    assert ty.lean_text(expression_type(params, "xs.reverse.head?")) == "Option Int"
+    assert ty.lean_text(expression_type(params, "xs.zip xs")) == "List (Int × Int)"
+    assert expression_type(params, "xs + 1") is None  # ill-typed
+    assert expression_type(params, "helper xs") is None  # unknown
+
+
+def test_inflections_share_a_stem() -> None:
+    from specbridge.retrieval import tokenize
+
+    assert len(set(tokenize("multiplied multiplies multiply"))) == 1
+    assert len(set(tokenize("squares squared square"))) == 1
+
+
+def test_a_map_is_filled_with_an_operation_the_corpus_applied_to_a_number() -> None:
+    # Nobody in this corpus doubles the entries of a list: one spec maps, another doubles a number. The map's
+    # hole is a value hole, filled with `2 * x0` made of the second spec's operation.
+    corpus = [
+        _task(
+            "inc",
+            "Add one to every entry of the list.",
+            [("xs", "List Int")],
+            "List Int",
+            "result = xs.map (fun x => x + 1)",
+        ),
+        _task("twice", "Twice the number: multiply it by two.", [("n", "Int")], "Int", "result = 2 * n"),
+        _task("twice2", "Two times the given number, doubled.", [("m", "Int")], "Int", "result = 2 * m"),
+        _task(
+            "keep",
+            "Keep the positive entries of the list.",
+            [("xs", "List Int")],
+            "List Int",
+            "result = xs.filter (fun x => x > 0)",
+        ),
+    ]
+    task = _task("dbl", "Multiply every entry of the list by two.", [("v", "List Int")], "List Int", "True")
+    context = GenerationContext(settings=Settings(), corpus=corpus)
+    posts = [c.postcond for c in term_candidates(task, context)]
+    assert "result = v.map (fun x0 => 2 * x0)" in posts
+    assert not [p for p in posts if p.startswith("result = v.map (fun x0 => x0 >")]  # no predicate in a value hole

@@ -166,6 +166,8 @@ class BindersMixin:
             self.check_type(node.body if isinstance(node, A.Lam) else node, rt, ret_exp)
             ty.unify(ret_exp, rt)
         fun_type = ty.fun_t(param_types, rt)
+        if self.node_types is not None:
+            self.node_types[id(node)] = fun_type  # lambdas are compiled here directly, not always via `expr`
         budget = self.budget
         pad = frame.nslots - 1 - k
 

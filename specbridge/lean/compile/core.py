@@ -35,7 +35,9 @@ from specbridge.lean.stdlib import REGISTRY, Builtin
 class CoreMixin:
     _memo: Any = None  # a compile.memo.ResultIndependence while a postcondition's body is compiled
 
-    def __init__(self, module: A.Module, budget: Budget):
+    def __init__(self, module: A.Module, budget: Budget, *, record_types: bool = False):
+        # the type elaborated for each expression node (by id), for tools that read a spec's terms (the miner)
+        self.node_types: dict[int, ty.Type] | None = {} if record_types else None
         _expand_type_aliases(module)
         _inline_power_functions(module)
         self.module = module
@@ -218,9 +220,10 @@ class CoreMixin:
     def expr(self, node: A.Node, scope: Scope, expected: ty.Type | None = None) -> tuple[Code, ty.Type]:
         """Compile `node`; returns the code and its type. Unsupported parts compile to code that raises."""
         m = self._memo
-        if m is None:
-            return self._expr(node, scope, expected)
-        return m.compile(self._expr, node, scope, expected)
+        code, t = self._expr(node, scope, expected) if m is None else m.compile(self._expr, node, scope, expected)
+        if self.node_types is not None:
+            self.node_types[id(node)] = t
+        return code, t
 
     def _expr(self, node: A.Node, scope: Scope, expected: ty.Type | None = None) -> tuple[Code, ty.Type]:
         try:

@@ -247,6 +247,8 @@ class OperatorsMixin:
     def _build_tree(self, node: A.Node, compiled: dict[int, tuple[Code, ty.Type]], top: ty.Type, scope: Scope) -> Code:
         if id(node) in compiled:
             return compiled[id(node)][0]
+        if self.node_types is not None:
+            self.node_types[id(node)] = top  # an inner node of the tree has the tree's type
         if isinstance(node, A.UnOp) and node.op == "-":
             a = self._build_tree(node.arg, compiled, top, scope)
             return self._neg(a, top)
