@@ -953,7 +953,14 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         fit = fit_of(text) + TERM_ATOM_WEIGHT * atom_evidence(text)
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
         unwritten = len(set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - numbers)
-        return fit - TERM_LENGTH_WEIGHT * min(1.0, len(text) / 80) - LITERAL_COST * unwritten
+        # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
+        unused = min(2, sum(not mentions(text, n) for n in names))
+        return (
+            fit
+            - TERM_LENGTH_WEIGHT * min(1.0, len(text) / 80)
+            - LITERAL_COST * unwritten
+            - UNUSED_PARAM_PENALTY * unused
+        )
 
     lambdas = corpus_lambdas(terms)
     predicates = [a for a, _ in atoms] + lambdas[:6]
@@ -1004,7 +1011,8 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             break
         for post in [f"result = {text}"] + ([f"result.toList = {text}"] if result_seq else []):
             tried += 1
-            if _elaborates(task, post):
+            # a name the elaborator does not know (another task's helper) types as anything: never a verdict
+            if _elaborates(task, post) and ty.lean_text(expression_type(params, text) or ty.TV()) is not None:
                 typed.append((fit, tid, post, term, spec_features(text, names)))
     union = set().union(*(x[4] for x in typed)) if typed else set()
     ranked = sorted(

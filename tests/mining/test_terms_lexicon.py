@@ -334,3 +334,21 @@ def test_a_map_is_filled_with_an_operation_the_corpus_applied_to_a_number() -> N
     posts = [c.postcond for c in term_candidates(task, context)]
     assert "result = v.map (fun x0 => 2 * x0)" in posts
     assert not [p for p in posts if p.startswith("result = v.map (fun x0 => x0 >")]  # no predicate in a value hole
+
+
+def test_a_term_naming_what_the_elaborator_does_not_know_is_not_offered() -> None:
+    # `Frob.count` is nobody's: a spec with it would elaborate (the name types as anything) but never get a verdict
+    corpus = [
+        _task("f1", "The length of the list, frobbed.", [("xs", "List Int")], "Nat", "result = Frob.count xs"),
+        _task("f2", "The length of the list, frobbed again.", [("ys", "List Int")], "Nat", "result = Frob.count ys"),
+        _task("l1", "The length of the list.", [("zs", "List Int")], "Nat", "result = zs.length"),
+        _task("l2", "The length of the given list.", [("us", "List Int")], "Nat", "result = us.length"),
+        _task("s1", "The sum of the entries.", [("zs", "List Int")], "Int", "result = zs.sum"),
+        _task("s2", "The sum of all entries.", [("ws", "List Int")], "Int", "result = ws.sum"),
+        _task("r1", "The entries backwards.", [("zs", "List Int")], "List Int", "result = zs.reverse"),
+        _task("r2", "The entries reversed.", [("zs", "List Int")], "List Int", "result = zs.reverse"),
+    ]
+    task = _task("cnt", "The length of the list, frobbed.", [("v", "List Int")], "Nat", "True")
+    posts = [c.postcond for c in term_candidates(task, GenerationContext(settings=Settings(), corpus=corpus))]
+    assert "result = v.length" in posts
+    assert not [p for p in posts if "Frob" in p]
