@@ -907,7 +907,7 @@ def pattern_candidates(task: Task, context: GenerationContext) -> list[Candidate
 TERM_FITS = 12  # mined terms offered as `result = <term>` per task
 # A term's prior: TERM_BASE + TERM_SCALE * its lexicon fit. Below the other sources on purpose: measured, a term
 # chosen on words alone loses more tasks than it wins, so terms mostly compete where example tests can tell.
-TERM_BASE = -0.3
+TERM_BASE = -0.2
 TERM_SCALE = 0.6
 
 
