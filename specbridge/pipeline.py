@@ -222,7 +222,7 @@ def prepare_run(options: RunOptions, settings: Settings) -> PreparedRun:
             f"the {generator_name!r} generator needs an LLM and none is configured: set SPECBRIDGE_MODEL and "
             "OPENAI_API_KEY or OPENAI_BASE_URL (see docs/llm.md), or use --generator offline"
         )
-    from specbridge.generate.single import corpus_paths, load_corpus
+    from specbridge.generate.single import corpus_paths, library_corpus, load_corpus
 
     named_corpus = corpus_paths(options.corpus)
     for path in named_corpus:
@@ -230,6 +230,8 @@ def prepare_run(options: RunOptions, settings: Settings) -> PreparedRun:
             raise SpecBridgeError(f"{path}: no such corpus (a folder, a requirement file or a .jsonl file)")
     if options.patterns is not None and not Path(options.patterns).is_file():
         raise SpecBridgeError(f"{options.patterns}: no such pattern library (write one with `specbridge mine`)")
+    if options.patterns is not None and not named_corpus:
+        named_corpus = library_corpus(options.patterns)  # the library's own corpus, when it is still on disk
     repair = settings.repair_rounds if options.repair_rounds is None else options.repair_rounds
     tasks = [t.with_examples(options.examples) if options.examples else t for t in loaded.tasks]
     if options.limit is not None:

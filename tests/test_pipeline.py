@@ -95,3 +95,34 @@ def test_several_corpora_are_loaded_and_named_in_the_fingerprint(tmp_path: Path)
     assert run_fingerprint(examples, "offline", settings, 0, 0, [examples]) == single  # old runs still resume
     assert run_fingerprint(examples, "offline", settings, 0, 0, [examples, tmp_path]) != single
     assert run_fingerprint(examples, "offline", settings, 0, 0, examples, patterns=tmp_path / "p.json") != single
+
+
+def test_a_library_alone_brings_its_own_corpus(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001 - fixture
+    """`run --patterns FILE` without `--corpus` retrieves from (and mines terms of) the corpus the library was
+    mined from, when it is still on disk, not from the default examples."""
+    import shutil
+
+    from specbridge.generate.single import library_corpus
+    from specbridge.mining.library import mine
+    from specbridge.pipeline import RunOptions, prepare_run
+    from specbridge.resources import default_corpus_dir
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(default_corpus_dir(), corpus)
+    for extra in sorted(corpus.iterdir())[3:]:
+        extra.unlink()  # a corpus of three tasks, unlike the default's
+    monkeypatch.chdir(tmp_path)
+    library = tmp_path / "lib.json"
+    library.write_text(mine(["corpus"]).library.to_json(), encoding="utf-8")
+    assert library_corpus(library) == [tmp_path / "corpus"]
+    prepared = prepare_run(RunOptions(dataset=corpus, patterns=library, db=tmp_path / "r.db"), Settings())
+    from specbridge.generate.single import load_corpus
+
+    mine_corpus = load_corpus(corpus)
+    assert 0 < len(mine_corpus) < len(load_corpus(default_corpus_dir()))
+    assert [t.id for t in prepared.context.corpus] == [t.id for t in mine_corpus]
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")  # the sources resolve beside the library file too
+    assert library_corpus(library) == [tmp_path / "corpus"]
+    shutil.rmtree(corpus)
+    assert library_corpus(library) == []  # gone: the default corpus, as before

@@ -38,7 +38,13 @@ def generate_command(
     plain: Annotated[
         bool, typer.Option("--plain", help="No rules or colours: the plan and the Lean text only, as plain text.")
     ] = False,
-    patterns: Annotated[Path | None, typer.Option(help="A pattern library (default: mined from the corpus).")] = None,
+    patterns: Annotated[
+        Path | None,
+        typer.Option(
+            help="A pattern library (default: mined from the corpus). Without --corpus, the corpus it was "
+            "mined from is the corpus, if still on disk."
+        ),
+    ] = None,
     config: ConfigOption = None,
 ) -> None:
     """Generate the spec of one requirement: prints the plan (NLFP) and the Lean spec.

@@ -146,7 +146,13 @@ def run_command(
             min=0, help="Also check each spec against the reference on N generated inputs (default: settings)."
         ),
     ] = None,
-    patterns: Annotated[Path | None, typer.Option(help="A pattern library (default: mined from the corpus).")] = None,
+    patterns: Annotated[
+        Path | None,
+        typer.Option(
+            help="A pattern library (default: mined from the corpus). Without --corpus, the corpus it was "
+            "mined from is the corpus, if still on disk."
+        ),
+    ] = None,
     config: ConfigOption = None,
     json_out: JsonOption = False,
 ) -> None:

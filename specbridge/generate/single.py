@@ -25,6 +25,22 @@ def corpus_paths(corpus: Path | list[Path] | tuple[Path, ...] | None) -> list[Pa
     return [Path(corpus)] if isinstance(corpus, str | Path) else [Path(c) for c in corpus]
 
 
+def library_corpus(patterns: Path) -> list[Path]:
+    """The corpus a pattern library was mined from (its `sources`, read from the working directory or else
+    beside the library file), as far as it is still on disk: `--patterns FILE` without `--corpus` then means
+    the same corpus for retrieval, terms and lexicon as the patterns came from, not the default examples."""
+    from specbridge.mining.library import load_library
+
+    out: list[Path] = []
+    for source in load_library(patterns).sources:
+        for base in (Path.cwd(), Path(patterns).resolve().parent):
+            candidate = Path(source) if Path(source).is_absolute() else base / source
+            if candidate.exists():
+                out.append(candidate)
+                break
+    return out
+
+
 def load_corpus(corpus: Path | list[Path] | tuple[Path, ...] | None) -> list[Task]:
     """Solved tasks to retrieve from: every dataset of `corpus` (one path or several), else datasets/examples;
     [] when the default folder is absent. A corpus the user names must exist: a typo must not silently leave the
@@ -70,6 +86,8 @@ def generate_for_file(
     """Load one requirement file (or VERINA task folder) and generate its spec; the file's task is excluded
     from the corpus by id and by requirement text."""
     task = load_task(path)
+    if patterns is not None and not corpus_paths(corpus_dir):
+        corpus_dir = library_corpus(patterns) or None
     corpus = load_corpus(corpus_dir)
     if patterns is not None:  # a library given by the user: the generators use it instead of the corpus's own
         from specbridge.mining.library import load_library
