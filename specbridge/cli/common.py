@@ -45,6 +45,13 @@ def _set_json_mode(value: bool) -> bool:
 ConfigOption = Annotated[
     Path | None, typer.Option("--config", help="Settings file (default: ./specbridge.toml when present).")
 ]
+PatternsOption = Annotated[
+    Path | None,
+    typer.Option(
+        help="A pattern library (default: mined from the corpus). Without --corpus, the corpus it was "
+        "mined from is the corpus, if still on disk."
+    ),
+]
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print one JSON object on stdout for scripts.", callback=_set_json_mode)
 ]

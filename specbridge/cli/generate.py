@@ -10,7 +10,15 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 
-from specbridge.cli.common import EXIT_INCOMPLETE, ConfigOption, console, err_console, fail, settings_or_exit
+from specbridge.cli.common import (
+    EXIT_INCOMPLETE,
+    ConfigOption,
+    PatternsOption,
+    console,
+    err_console,
+    fail,
+    settings_or_exit,
+)
 from specbridge.errors import SpecBridgeError
 
 
@@ -38,13 +46,7 @@ def generate_command(
     plain: Annotated[
         bool, typer.Option("--plain", help="No rules or colours: the plan and the Lean text only, as plain text.")
     ] = False,
-    patterns: Annotated[
-        Path | None,
-        typer.Option(
-            help="A pattern library (default: mined from the corpus). Without --corpus, the corpus it was "
-            "mined from is the corpus, if still on disk."
-        ),
-    ] = None,
+    patterns: PatternsOption = None,
     config: ConfigOption = None,
 ) -> None:
     """Generate the spec of one requirement: prints the plan (NLFP) and the Lean spec.

@@ -14,6 +14,7 @@ from specbridge.cli.common import (
     EXIT_OK,
     ConfigOption,
     JsonOption,
+    PatternsOption,
     console,
     err_console,
     fail,
@@ -146,13 +147,7 @@ def run_command(
             min=0, help="Also check each spec against the reference on N generated inputs (default: settings)."
         ),
     ] = None,
-    patterns: Annotated[
-        Path | None,
-        typer.Option(
-            help="A pattern library (default: mined from the corpus). Without --corpus, the corpus it was "
-            "mined from is the corpus, if still on disk."
-        ),
-    ] = None,
+    patterns: PatternsOption = None,
     config: ConfigOption = None,
     json_out: JsonOption = False,
 ) -> None:
