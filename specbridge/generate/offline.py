@@ -931,7 +931,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     terms = _terms(context)
     if lexicon is None or not terms:
         return []
-    terms = [t for t in terms if [x for x in t.tasks if x != task.id]]  # mined only from this task: left out
+    terms = [t for t in terms if any(x != task.id for x in t.tasks)]  # mined only from this task: left out
     index = _index(context)
     atoms = index.atom_model.atoms(task, limit=6) if index is not None else []
     words = requirement_terms(task)
@@ -940,9 +940,6 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     seq = _seq(task.signature.return_type)
     result_seq = (seq is not None and seq[0] == "Array") or _norm(task.signature.return_type) == "String"
 
-    def fit_of(text: str) -> float:
-        return lexicon.score(spec_features(text, names), words, task.id)
-
     def atom_evidence(text: str) -> float:
         """The requirement's evidence for the predicate filling a term's hole (see `AtomModel.atoms`)."""
         return max((score for a, score in atoms if f"({a})" in text), default=0.0)
@@ -950,7 +947,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     numbers = set(requirement_numbers(task)) | {"0", "1"}
 
     def score(text: str) -> float:
-        fit = fit_of(text) + TERM_ATOM_WEIGHT * atom_evidence(text)
+        fit = lexicon.score(spec_features(text, names), words, task.id) + TERM_ATOM_WEIGHT * atom_evidence(text)
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
         unwritten = len(set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - numbers)
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
@@ -976,18 +973,27 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             fit = score(text)
             if fit > 0:
                 scored.append((fit, term.id, text, term))
-    # one operation over another: the best short terms, typed, become operands of the corpus's operations
     params = [(p.name, p.type) for p in task.signature.params]
+    types: dict[str, str | None] = {}
+
+    def type_text(text: str) -> str | None:
+        """The Lean type the term elaborates to; None when unknown (ill-typed, or a name nobody defines)."""
+        if text not in types:
+            t = expression_type(params, text)
+            types[text] = ty.lean_text(t) if t is not None else None
+        return types[text]
+
+    # one operation over another: the best short terms, typed, become operands of the corpus's operations
     operands: list[tuple[str, str]] = []
-    for _fit, _tid, text, _term in sorted(scored, key=lambda x: (-x[0], x[1], x[2])):
+    fits: dict[str, float] = {}
+    for fit, _tid, text, _term in sorted(scored, key=lambda x: (-x[0], x[1], x[2])):
         if len(operands) >= OPERANDS:
             break
-        t = expression_type(params, text) if len(text) <= 40 else None
-        shown = ty.lean_text(t) if t is not None else None
+        shown = type_text(text) if len(text) <= 40 else None
         if shown is not None and (text, shown) not in operands:
             operands.append((text, shown))
+            fits[text] = fit
     if operands:
-        fits = {text: score(text) for text, _ in operands}
         for term in terms:
             if not is_operation(term):
                 continue
@@ -1012,7 +1018,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         for post in [f"result = {text}"] + ([f"result.toList = {text}"] if result_seq else []):
             tried += 1
             # a name the elaborator does not know (another task's helper) types as anything: never a verdict
-            if _elaborates(task, post) and ty.lean_text(expression_type(params, text) or ty.TV()) is not None:
+            if _elaborates(task, post) and type_text(text) is not None:
                 typed.append((fit, tid, post, term, spec_features(text, names)))
     union = set().union(*(x[4] for x in typed)) if typed else set()
     ranked = sorted(

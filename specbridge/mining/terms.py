@@ -288,6 +288,13 @@ def _split_method_names(module: A.Module, defined: set[str]) -> None:
         d.body = split(d.body)
 
 
+def _term_nodes(body: A.Node):  # noqa: ANN202 - an iterator of AST nodes
+    """The nodes of `body` that may be terms: all but the heads of applications (`xs.map` without its function
+    is a part of a term, not one)."""
+    heads = {id(n.fn) for n in walk(body) if isinstance(n, A.App)}
+    return (n for n in walk(body) if id(n) not in heads)
+
+
 def mine_terms(tasks: list[Task]) -> list[Term]:
     """The terms of every corpus spec and helper, merged across tasks (deterministic order); besides, every
     operation the corpus applies, with its operands typed slots (see `_operator`)."""
@@ -319,30 +326,22 @@ def mine_terms(tasks: list[Task]) -> list[Term]:
         except (LeanParseError, RecursionError):
             continue
         defined = {d.name for d in module.defs}
-        try:  # a spec our elaborator refuses still gives its terms, not its typed operations
-            typed_module = parse_module(source)
-            _split_method_names(typed_module, defined)
-            program = Program(typed_module, record_types=True)
+        try:  # elaborated, the definitions carry their types; a spec our elaborator refuses still gives its terms
+            _split_method_names(module, defined)
+            program: Program | None = Program(module, record_types=True)
         except Exception:  # noqa: BLE001 - ill-typed or unsupported: no types to read
             program = None
+            module = parse_module(source)  # as written: elaboration may have rewritten parts of it
+        defs = [d for d in module.defs if d.kind in ("def", "abbrev") and d.body is not None]
         if program is not None:
-            for d in program.module.defs:
-                if d.kind in ("def", "abbrev") and d.body is not None:
-                    heads = {id(n.fn) for n in walk(d.body) if isinstance(n, A.App)}
-                    for node in walk(d.body):
-                        if id(node) in heads:
-                            continue  # `xs.map` without its function: a part of an operation, not one
-                        local = defined | {b.name for b in d.binders if b.name}
-                        got = _operator(node, program.type_of, local)
-                        if got is not None:
-                            record(task, *got)
-        if program is not None:
-            module = program.module  # the same definitions, with their elaborated types
-
+            for d in defs:
+                local = defined | {b.name for b in d.binders if b.name}
+                for node in _term_nodes(d.body):
+                    got = _operator(node, program.type_of, local)
+                    if got is not None:
+                        record(task, *got)
         type_of = program.type_of if program is not None else (lambda _node: None)
-        for d in module.defs:
-            if d.kind not in ("def", "abbrev") or d.body is None:
-                continue
+        for d in defs:
             params: dict[str, str] = {}
             for b in d.binders:
                 t = _type_text(b.type)
@@ -350,10 +349,7 @@ def mine_terms(tasks: list[Task]) -> list[Term]:
                     params[b.name] = slot_shape(t)
             params.pop("result", None)  # a term says what the result is made of, not the result
             params = {k: v for k, v in params.items() if not k.startswith("h_")}
-            heads_of_apps = {id(n.fn) for n in walk(d.body) if isinstance(n, A.App)}
-            for node in walk(d.body):
-                if id(node) in heads_of_apps:
-                    continue  # `xs.map` without its function: a part of a term, not one
+            for node in _term_nodes(d.body):
                 if not isinstance(node, _TERM_KINDS) or _size(node) > MAX_NODES:
                     continue
                 heads = _free_heads(node)
@@ -436,11 +432,10 @@ def instantiations(
         template = retarget_slots(
             term.template, [(s, term.shapes[s], v[1]) for s, v in zip(slots, chosen, strict=True)]
         )
+        filled = {s: _operand(t) for s, t in zip(slots, texts, strict=True)}
         for fill in fills:
-            filled = {s: _operand(t) for s, t in zip(slots, texts, strict=True)}
-            filled["h0"] = fill
             try:
-                text = template.format(**filled)
+                text = template.format(**filled, h0=fill)
             except (KeyError, IndexError, ValueError):
                 continue
             if text not in out:

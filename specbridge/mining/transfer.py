@@ -260,15 +260,13 @@ def instantiate(
     for names in itertools.product(*options) if options else [()]:
         if len(set(names)) != len(names):
             continue
+        template = retarget_slots(p.template, [(s.name, s.shape, ptype[n]) for s, n in zip(slots, names, strict=True)])
         for consts in itertools.product(*const_opts) if const_opts else [()]:
             for preds in itertools.product(*hole_opts) if hole_opts else [()]:
                 values = {s.name: n for s, n in zip(slots, names, strict=True)}
                 values["result"] = "result"
                 values.update({c: v for c, v in zip(sorted(p.constants), consts, strict=True)})
                 values.update({h: _render_fill(h, lam) for h, lam in zip(holes, preds, strict=True)})
-                template = retarget_slots(
-                    p.template, [(s.name, s.shape, ptype[n]) for s, n in zip(slots, names, strict=True)]
-                )
                 try:
                     text = template.format(**values)
                 except (KeyError, IndexError, ValueError):
