@@ -230,8 +230,13 @@ def prepare_run(options: RunOptions, settings: Settings) -> PreparedRun:
             raise SpecBridgeError(f"{path}: no such corpus (a folder, a requirement file or a .jsonl file)")
     if options.patterns is not None and not Path(options.patterns).is_file():
         raise SpecBridgeError(f"{options.patterns}: no such pattern library (write one with `specbridge mine`)")
-    if options.patterns is not None and not named_corpus:
-        named_corpus = library_corpus(options.patterns)  # the library's own corpus, when it is still on disk
+    library = None
+    if options.patterns is not None:
+        from specbridge.mining.library import load_library
+
+        library = load_library(options.patterns)
+        if not named_corpus:
+            named_corpus = library_corpus(library, options.patterns)  # its own corpus, when still on disk
     repair = settings.repair_rounds if options.repair_rounds is None else options.repair_rounds
     tasks = [t.with_examples(options.examples) if options.examples else t for t in loaded.tasks]
     if options.limit is not None:
@@ -260,10 +265,8 @@ def prepare_run(options: RunOptions, settings: Settings) -> PreparedRun:
     todo = [t for t in tasks if t.id not in finished]
     corpus = load_corpus(named_corpus or None) if generator_name not in ("reference",) else []
     context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=repair)
-    if options.patterns is not None:
-        from specbridge.mining.library import load_library
-
-        context.patterns = load_library(options.patterns)
+    if library is not None:
+        context.patterns = library
     return PreparedRun(
         options,
         settings,

@@ -103,7 +103,7 @@ def test_a_library_alone_brings_its_own_corpus(tmp_path: Path, monkeypatch) -> N
     import shutil
 
     from specbridge.generate.single import library_corpus
-    from specbridge.mining.library import mine
+    from specbridge.mining.library import load_library, mine
     from specbridge.pipeline import RunOptions, prepare_run
     from specbridge.resources import default_corpus_dir
 
@@ -114,7 +114,7 @@ def test_a_library_alone_brings_its_own_corpus(tmp_path: Path, monkeypatch) -> N
     monkeypatch.chdir(tmp_path)
     library = tmp_path / "lib.json"
     library.write_text(mine(["corpus"]).library.to_json(), encoding="utf-8")
-    assert library_corpus(library) == [tmp_path / "corpus"]
+    assert library_corpus(load_library(library), library) == [tmp_path / "corpus"]
     prepared = prepare_run(RunOptions(dataset=corpus, patterns=library, db=tmp_path / "r.db"), Settings())
     from specbridge.generate.single import load_corpus
 
@@ -123,6 +123,6 @@ def test_a_library_alone_brings_its_own_corpus(tmp_path: Path, monkeypatch) -> N
     assert [t.id for t in prepared.context.corpus] == [t.id for t in mine_corpus]
     (tmp_path / "elsewhere").mkdir()
     monkeypatch.chdir(tmp_path / "elsewhere")  # the sources resolve beside the library file too
-    assert library_corpus(library) == [tmp_path / "corpus"]
+    assert library_corpus(load_library(library), library) == [tmp_path / "corpus"]
     shutil.rmtree(corpus)
-    assert library_corpus(library) == []  # gone: the default corpus, as before
+    assert library_corpus(load_library(library), library) == []  # gone: the default corpus, as before

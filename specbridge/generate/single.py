@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from specbridge.datasets import load_dataset, load_task
 from specbridge.errors import SpecBridgeError
 from specbridge.generate.base import Generation, GenerationContext
 from specbridge.settings import Settings
 from specbridge.tasks import Task
+
+if TYPE_CHECKING:
+    from specbridge.mining.library import Library
 
 
 def default_corpus_dir() -> Path:
@@ -25,15 +29,14 @@ def corpus_paths(corpus: Path | list[Path] | tuple[Path, ...] | None) -> list[Pa
     return [Path(corpus)] if isinstance(corpus, str | Path) else [Path(c) for c in corpus]
 
 
-def library_corpus(patterns: Path) -> list[Path]:
-    """The corpus a pattern library was mined from (its `sources`, read from the working directory or else
-    beside the library file), as far as it is still on disk: `--patterns FILE` without `--corpus` then means
-    the same corpus for retrieval, terms and lexicon as the patterns came from, not the default examples."""
-    from specbridge.mining.library import load_library
-
+def library_corpus(library: Library, path: Path) -> list[Path]:
+    """The corpus a pattern library (read from `path`) was mined from: its `sources`, read from the working
+    directory or else beside the library file, as far as they are still on disk. `--patterns FILE` without
+    `--corpus` then means the same corpus for retrieval, terms and lexicon as the patterns came from, not the
+    default examples."""
     out: list[Path] = []
-    for source in load_library(patterns).sources:
-        for base in (Path.cwd(), Path(patterns).resolve().parent):
+    for source in library.sources:
+        for base in (Path.cwd(), Path(path).resolve().parent):
             candidate = Path(source) if Path(source).is_absolute() else base / source
             if candidate.exists():
                 out.append(candidate)
@@ -86,14 +89,16 @@ def generate_for_file(
     """Load one requirement file (or VERINA task folder) and generate its spec; the file's task is excluded
     from the corpus by id and by requirement text."""
     task = load_task(path)
-    if patterns is not None and not corpus_paths(corpus_dir):
-        corpus_dir = library_corpus(patterns) or None
-    corpus = load_corpus(corpus_dir)
-    if patterns is not None:  # a library given by the user: the generators use it instead of the corpus's own
-        from specbridge.mining.library import load_library
+    if patterns is None:
+        corpus = load_corpus(corpus_dir)
+        return task, generate_for_task(task, settings, generator=generator, corpus=corpus, repair_rounds=repair_rounds)
+    # a library given by the user: the generators use it instead of the corpus's own
+    from specbridge.mining.library import load_library
 
-        rounds = settings.repair_rounds if repair_rounds is None else repair_rounds
-        context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=rounds)
-        context.patterns = load_library(patterns)
-        return task, generate_for_task(task, settings, generator=generator, context=context)
-    return task, generate_for_task(task, settings, generator=generator, corpus=corpus, repair_rounds=repair_rounds)
+    library = load_library(patterns)
+    if not corpus_paths(corpus_dir):
+        corpus_dir = library_corpus(library, patterns) or None
+    rounds = settings.repair_rounds if repair_rounds is None else repair_rounds
+    context = GenerationContext(settings=settings, corpus=load_corpus(corpus_dir), repair_rounds=rounds)
+    context.patterns = library
+    return task, generate_for_task(task, settings, generator=generator, context=context)
