@@ -1048,9 +1048,44 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
                 support=tuple(t for t in term.tasks if t != task.id),
             )
         )
+    if task.tests:  # a visible example tells behaviours apart: enumerate, see `enumerate`
+        out += enumerated_candidates(task, terms, score, [a for a, _ in atoms] + lambdas[:4], sorted(numbers))
     return out
 
 
+def enumerated_candidates(
+    task: Task, terms: list, score: Callable[[str], float], predicates: list[str], literals: list[str]
+) -> list[Candidate]:
+    """`result = <term>` for the enumerated terms that compute the visible examples (`enumerate_results`)."""
+    from specbridge.generate.enumerate import distinct_lambdas, enumerate_results
+    from specbridge.mining.terms import lambda_bodies
+
+    element = _element_type(task)
+    preds: list[str] = []
+    values: list[str] = []
+    if element:
+        preds = distinct_lambdas(task, lambda_bodies(terms, task, element, pred=True, limit=2000), element, score)
+        values = distinct_lambdas(task, lambda_bodies(terms, task, element, pred=False, limit=2000), element, score)
+    holes = {"pred": preds + predicates, "value": values, "": preds[:5] + values[:3]}
+    out = []
+    for found in enumerate_results(task, terms, score, holes, literals)[:ENUM_FITS]:
+        post = f"(result = true ↔ {found.text})" if found.type_text == "Prop" else f"result = {found.text}"
+        out.append(
+            Candidate(
+                aux="",
+                precond="True",
+                postcond=post,
+                sources=[],
+                prior=TERM_BASE + TERM_SCALE * found.fit + ENUM_BONUS,
+                notes=[f"an enumerated term over the corpus's operations (level {found.level}) as the result"],
+                pattern="enumerated",
+            )
+        )
+    return out
+
+
+ENUM_FITS = 8  # enumerated terms computing the visible examples offered per task
+ENUM_BONUS = 0.0  # an enumerated term already computes the examples; the checks will see it again
 MAX_TERM_CHECKS = 400
 TERM_PER_TERM = 3
 VALUE_FILLS = 6  # lambdas made of the corpus's operations on one element, offered to a `map`-like hole
