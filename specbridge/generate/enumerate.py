@@ -40,30 +40,28 @@ class Found:
 
 
 class _Runner:
-    """Elaborates `def __e <params> := <term>` once per text and runs it on fixed inputs."""
+    """Elaborates each term once (`expression_program`) and runs it on fixed inputs."""
 
     def __init__(self, params: Sequence[tuple[str, str]], inputs: Sequence[tuple[Any, ...]]):
-        self.binders = " ".join(f"({name} : {type_text})" for name, type_text in params)
+        self.params = list(params)
         self.inputs = inputs
         self.elaborated = 0
 
     def run(self, text: str) -> tuple[str, tuple] | None:
-        """(the term's type, its outputs on the inputs: ("ok", value) or ("err", kind)); None if ill-typed."""
-        from specbridge.lean.program import Program
+        """(the term's type, its outputs on the inputs: ("ok", value) or ("err", kind)); None if ill-typed or
+        naming something nobody defines (never a verdict)."""
+        from specbridge.lean.program import EXPRESSION, expression_program
 
         self.elaborated += 1
-        try:
-            program = Program.from_source(f"def __e {self.binders} :=\n  {text}\n")
-        except Exception:  # noqa: BLE001 - any refusal (ill-typed, unsupported, unparsable): no term
+        got = expression_program(self.params, text)
+        type_text = ty.lean_text(got[1]) if got is not None else None
+        if got is None or not type_text:
             return None
-        t = ty.prune(program.compiler.globals["__e"].result)
-        type_text = None if isinstance(t, ty.TV) else ty.lean_text(t)
-        if not type_text:
-            return None  # an unknown name elaborates to "anything": never a verdict
+        program = got[0]
         outputs = []
         for args in self.inputs:
             try:
-                outputs.append(("ok", program.call("__e", list(args))))
+                outputs.append(("ok", program.call(EXPRESSION, list(args))))
             except Exception as exc:  # noqa: BLE001 - a runtime error or a limit is part of the behaviour
                 outputs.append(("err", type(exc).__name__))
         return type_text, tuple(outputs)
@@ -71,12 +69,14 @@ class _Runner:
 
 def example_values(task: Task) -> list[tuple[tuple[Any, ...], Any]] | None:
     """The visible examples as runtime values (inputs, expected output); None if one cannot be read."""
-    from specbridge.lean.program import Program
+    from specbridge.lean.program import expression_program
 
     params = [(p.name, p.type) for p in task.signature.params]
-    binders = " ".join(f"({n} : {t})" for n, t in params)
+    got = expression_program(params, "true")  # any program will do: its compiler reads the literals
+    if got is None:
+        return None
+    program = got[0]
     try:
-        program = Program.from_source(f"def __e {binders} : Nat :=\n  0\n")
         return [
             (
                 tuple(program.value(case.inputs[n], t) for n, t in params),

@@ -101,16 +101,26 @@ class Program:
         return v
 
 
-def expression_type(params: list[tuple[str, str]], text: str) -> ty.Type | None:
-    """The type Lean elaborates for the expression `text` over parameters (name, Lean type); None when the
-    expression does not elaborate (ill-typed, unparsable, unsupported)."""
+EXPRESSION = "__expression"  # the definition `expression_program` wraps an expression in
+
+
+def expression_program(params: list[tuple[str, str]], text: str) -> tuple[Program, ty.Type] | None:
+    """The expression `text` over parameters (name, Lean type) as the definition `EXPRESSION` of a program, and
+    the type Lean elaborates for it; None when it does not elaborate (ill-typed, unparsable, unsupported) or
+    names something nobody defines (it then elaborates to "anything")."""
     binders = " ".join(f"({name} : {type_text})" for name, type_text in params)
     try:
-        program = Program.from_source(f"def __expression {binders} :=\n  {text}\n")
+        program = Program.from_source(f"def {EXPRESSION} {binders} :=\n  {text}\n")
     except Exception:  # noqa: BLE001 - any refusal means: no type
         return None
-    t = ty.prune(program.compiler.globals["__expression"].result)
-    return None if isinstance(t, ty.TV) else t  # an unknown name elaborates to "anything": no type
+    t = ty.prune(program.compiler.globals[EXPRESSION].result)
+    return None if isinstance(t, ty.TV) else (program, t)
+
+
+def expression_type(params: list[tuple[str, str]], text: str) -> ty.Type | None:
+    """The type Lean elaborates for the expression `text` (see `expression_program`)."""
+    got = expression_program(params, text)
+    return None if got is None else got[1]
 
 
 def parse_type(type_text: str) -> ty.Type:
@@ -155,4 +165,13 @@ def evaluate_literal(text: str, type_text: str, compiler: Compiler) -> Any:
     return code(env)
 
 
-__all__ = ["Program", "UnsupportedConstruct", "evaluate_literal", "expression_type", "parse_type", "run_with_big_stack"]
+__all__ = [
+    "EXPRESSION",
+    "Program",
+    "UnsupportedConstruct",
+    "evaluate_literal",
+    "expression_program",
+    "expression_type",
+    "parse_type",
+    "run_with_big_stack",
+]

@@ -97,3 +97,9 @@ def test_enumerated_candidates_are_result_equations_or_a_decision_for_bool() -> 
     posts = [c.postcond for c in enumerated_candidates(task, mine_terms(corpus), lambda t: 0.0, [], [])]
     assert "(result = true ↔ z ∈ xs)" in posts
     assert all(p.startswith(("result = ", "(result = true ↔ ")) for p in posts)
+
+
+def test_an_unreadable_example_stops_the_enumeration_rather_than_misleading_it() -> None:
+    task = _task("total", PRICE, "Nat", tests=[_example({"prices": "[3, 4]", "qty": '"two"'}, "14")])
+    assert example_values(task) is None
+    assert enumerate_results(task, mine_terms(CORPUS), _flat, {}, ["0"]) == []
