@@ -54,6 +54,7 @@ GUARD_COST = 0.08  # a guard pattern narrows the inputs on the strength of phras
 UNUSED_PARAM_PENALTY = 0.08  # per parameter (two at most) that neither the pre- nor the postcondition mentions
 HELPER_PENALTY = 0.1  # an adapted spec whose helpers' names have nothing to do with the requirement
 DETERMINACY_WEIGHT = 0.6  # cost of a postcondition admitting several results (or none) on made-up inputs
+CONSENSUS_WEIGHT = 0.3  # for a candidate the other candidates agree with on every made-up input
 MAX_TIED = 48  # candidates tied on the examples whose determinacy is measured
 LENGTH_WEIGHT = 0.25  # cost of a 400-character postcondition against a short one (see `_length_cost`)
 LENGTH_WEIGHT_BLIND = 0.05  # the same without examples, where the prior is all the evidence there is
@@ -70,6 +71,7 @@ class Candidate:
     notes: list[str] = field(default_factory=list)
     check: CheckResult | None = None
     probe_penalty: float = 0.0
+    answers: tuple = ()  # per made-up input, the one result the postcondition admits (None: none or several)
     pattern: str = ""  # the mined pattern id(s) the postcondition came from, if any
     primary: bool = False  # straight from a pattern or a corpus task (not a derived variant)
     agreed: bool = False  # a pattern and a corpus task both gave this spec
@@ -584,11 +586,17 @@ class OfflineGenerator:
             if len(tied) > 1 and layer is not None:
                 # The examples cannot tell these apart: prefer a spec that pins the result down on made-up
                 # inputs (determinacy), then the shorter one (the simpler reading of the same evidence).
-                pairs = determinacy_pairs(task)
-                for c in tied[:MAX_TIED]:
+                tied = tied[:MAX_TIED]
+                pairs = determinacy_pairs(task, extra=computed_results(task, tied))
+                for c in tied:
                     text = render_spec_source(task.signature, c.spec())
-                    c.probe_penalty = DETERMINACY_WEIGHT * _determinacy(task, text, layer, pairs) if pairs else 0.0
-                best = max(tied[:MAX_TIED], key=lambda c: c.prior - c.probe_penalty - _length_cost(c))
+                    share, c.answers = _determinacy(task, text, layer, pairs) if pairs else (0.0, ())
+                    c.probe_penalty = DETERMINACY_WEIGHT * share
+                agreement = consensus(tied)
+                best = max(
+                    tied,
+                    key=lambda c: c.prior - c.probe_penalty - _length_cost(c) + CONSENSUS_WEIGHT * agreement[id(c)],
+                )
             else:
                 best = tied[0]
             if best.check is not None and not best.check.ok and best.check.parsed:
@@ -606,7 +614,8 @@ class OfflineGenerator:
             text = render_spec_source(task.signature, c.spec())
             c.probe_penalty = _probe(task, text, layer, probes)
             if c.probe_penalty < 5.0 and layer is not None and pairs:
-                c.probe_penalty += DETERMINACY_WEIGHT * _determinacy(task, text, layer, pairs)
+                c.probe_penalty += DETERMINACY_WEIGHT * _determinacy(task, text, layer, pairs)[0]
+        # no consensus here: measured, without examples it lost a task (LOO 21 -> 20) and won none
         return max(pool, key=lambda c: c.prior - c.probe_penalty - _length_cost(c, LENGTH_WEIGHT_BLIND))
 
 
@@ -1164,14 +1173,19 @@ def _outputs(return_type: str, inputs: dict[str, str], task: Task) -> list[str]:
     return list(dict.fromkeys(out))[:24]
 
 
-def determinacy_pairs(task: Task, n_inputs: int = 5) -> list[tuple[Obligation, list[Obligation]]]:
-    """(precondition probe, postcondition probes over candidate results) per made-up input."""
+def determinacy_pairs(
+    task: Task, n_inputs: int = 5, extra: dict[int, list[str]] | None = None
+) -> list[tuple[Obligation, list[Obligation]]]:
+    """(precondition probe, postcondition probes over candidate results) per made-up input; `extra`: more
+    results to try, by input index (see `computed_results`)."""
     from specbridge.obligations import ObligationKind
 
     probes = [o for o in probe_obligations(task, limit=n_inputs) if o.kind is ObligationKind.PRE_ACCEPTS]
     out = []
     for k, pre in enumerate(probes):
         outs = _outputs(task.signature.return_type, pre.inputs, task)
+        if extra and extra.get(k):
+            outs = _distinct_values(task, outs + extra[k])
         posts = [
             Obligation(kind=ObligationKind.POST_ACCEPTS, task_id=task.id, index=k, sub=j, inputs=pre.inputs, output=o)
             for j, o in enumerate(outs)
@@ -1180,23 +1194,106 @@ def determinacy_pairs(task: Task, n_inputs: int = 5) -> list[tuple[Obligation, l
     return out
 
 
-def _determinacy(task: Task, spec_text: str, layer: object, pairs: list[tuple[Obligation, list[Obligation]]]) -> float:
-    """In [0, 1]: the share of admitted made-up inputs on which the postcondition holds for two or more of the
+def _determinacy(
+    task: Task, spec_text: str, layer: object, pairs: list[tuple[Obligation, list[Obligation]]]
+) -> tuple[float, tuple]:
+    """(In [0, 1]: the share of admitted made-up inputs on which the postcondition holds for two or more of the
     candidate results (too weak to pin the result down), or — for a result type whose values were all tried,
-    like `Bool` — for none of them (unsatisfiable)."""
+    like `Bool` — for none of them (unsatisfiable); per input, the one result admitted, None if not one)."""
     flat = [o for pre, posts in pairs for o in (pre, *posts)]
     try:
         verdicts = layer.evaluate(task, spec_text, flat)  # type: ignore[attr-defined]
     except Exception:  # noqa: BLE001 - the probe penalty already covers specs that fail to evaluate
-        return 0.0
+        return 0.0, ()
     status = {id(o): v.status for o, v in zip(flat, verdicts, strict=False)}
     enumerable = _norm(task.signature.return_type) in ("Bool", "Option Bool")
     admitted = bad = 0
+    answers = []
     for pre, posts in pairs:
         if status.get(id(pre)) is not Status.PASS:
+            answers.append(None)
             continue
         admitted += 1
-        accepted = sum(status.get(id(o)) is Status.PASS for o in posts)
-        if accepted >= 2 or (accepted == 0 and enumerable):
+        accepted = [o.output for o in posts if status.get(id(o)) is Status.PASS]
+        answers.append(accepted[0] if len(accepted) == 1 else None)
+        if len(accepted) >= 2 or (not accepted and enumerable):
             bad += 1
-    return bad / admitted if admitted else 0.0
+    return (bad / admitted if admitted else 0.0), tuple(answers)
+
+
+def _distinct_values(task: Task, literals: list[str]) -> list[str]:
+    """`literals` of the result type, one per value (`-2` and `(-2)` are one result: trying both would make
+    every spec look as if it admitted two)."""
+    from specbridge.lean.program import expression_program
+
+    got = expression_program([], "true")
+    seen: set = set()
+    out = []
+    for text in literals:
+        try:
+            key = got[0].value(text, task.signature.return_type) if got is not None else text
+            hash(key)
+        except Exception:  # noqa: BLE001 - unreadable or unhashable: compare as text
+            key = ("text", text)
+        if key not in seen:
+            seen.add(key)
+            out.append(text)
+    return out
+
+
+def computed_results(task: Task, cands: list[Candidate], n_inputs: int = 5) -> dict[int, list[str]]:
+    """The results that the candidates of the form `result = <term>` compute on the made-up inputs of
+    `determinacy_pairs`, as Lean literals by input index: without them, the results tried there are guesses
+    (sample values, the inputs' numbers) and rarely the one a spec admits."""
+    from specbridge.lean.program import EXPRESSION, expression_program
+    from specbridge.lean.values import render
+    from specbridge.obligations import ObligationKind
+
+    params = [(p.name, p.type) for p in task.signature.params]
+    probes = [o for o in probe_obligations(task, limit=n_inputs) if o.kind is ObligationKind.PRE_ACCEPTS]
+    out: dict[int, list[str]] = {}
+    for c in cands:
+        m = re.fullmatch(r"result = (.+)", c.postcond.strip(), re.S)
+        if m is None or c.aux.strip() or mentions(m.group(1), "result"):
+            continue
+        got = expression_program(params, m.group(1))
+        if got is None:
+            continue
+        program, t = got
+        for k, probe in enumerate(probes):
+            try:
+                args = [program.value(probe.inputs[name], type_text) for name, type_text in params]
+                value = render(program.call(EXPRESSION, args), t)
+            except Exception:  # noqa: BLE001 - a term that fails here just adds no result to try
+                continue
+            if value not in out.setdefault(k, []):
+                out[k].append(value)
+    return out
+
+
+def consensus(cands: list[Candidate]) -> dict[int, float]:
+    """Per candidate (by id), in [0, 1]: how much the others agree with it on made-up inputs — the share of
+    (other candidate, input) pairs where both admit one and the same result. A reading that several
+    independent sources arrive at is likelier the meant one than a spec that fits the examples alone."""
+    origins: dict[str, list[Candidate]] = {}
+    for c in cands:
+        origins.setdefault(_origin_key(c), []).append(c)
+    out: dict[int, float] = {}
+    for c in cands:
+        mine = _origin_key(c)
+        shares = []
+        for key, group in origins.items():
+            if key == mine:
+                continue  # one pattern's many fillings, one corpus spec's variants: not independent
+            shares.append(max(_agreement(c.answers, other.answers) for other in group))
+        out[id(c)] = sum(shares) / len(shares) if shares else 0.0
+    return out
+
+
+def _origin_key(c: Candidate) -> str:
+    return c.pattern or ",".join(sorted(set(c.sources)))
+
+
+def _agreement(mine: tuple, theirs: tuple) -> float:
+    pairs = list(zip(mine, theirs, strict=False))
+    return sum(a is not None and a == b for a, b in pairs) / len(pairs) if pairs else 0.0

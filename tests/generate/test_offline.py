@@ -327,11 +327,66 @@ def test_without_examples_a_postcondition_that_pins_the_result_down_wins() -> No
     def spec(post: str) -> str:
         return render_spec_source(task.signature, ReferenceSpec(precond="xs ≠ []", postcond=post))
 
-    weak = _determinacy(task, spec("result ∈ xs"), layer, pairs)  # any element will do
-    strong = _determinacy(task, spec("result ∈ xs ∧ ∀ x ∈ xs, x ≤ result"), layer, pairs)
+    weak, _ = _determinacy(task, spec("result ∈ xs"), layer, pairs)  # any element will do
+    strong, answers = _determinacy(task, spec("result ∈ xs ∧ ∀ x ∈ xs, x ≤ result"), layer, pairs)
     assert weak > 0.5 and strong == 0.0
     decide = Task(
         id="d", requirement="", signature=Signature(name="f", params=task.signature.params, return_type="Bool")
     )
     never = render_spec_source(decide.signature, ReferenceSpec(postcond="result = true ∧ result = false"))
-    assert _determinacy(decide, never, layer, determinacy_pairs(decide)) == 1.0  # no Bool result is admitted
+    assert _determinacy(decide, never, layer, determinacy_pairs(decide))[0] == 1.0  # no Bool result is admitted
+
+
+# --- consensus among the candidates the examples cannot tell apart ------------------------------------------------
+
+
+def _sum_task() -> Task:
+    return Task(
+        id="t-sum",
+        requirement="Return the sum of the list.",
+        signature=Signature(name="total", params=(Param(name="xs", type="List Int"),), return_type="Int"),
+    )
+
+
+def test_computed_results_are_what_result_equations_compute_on_the_made_up_inputs() -> None:
+    from specbridge.generate.offline import Candidate, computed_results
+
+    task = _sum_task()
+    probes = [o for o in probe_obligations(task, limit=5) if o.kind.value == "pre_accepts"]
+    got = computed_results(task, [Candidate("", "True", "result = xs.sum", [], 0.0)])
+    lists = [[int(x) for x in p.inputs["xs"].strip("[]").split(",") if x.strip()] for p in probes]
+    assert [got[k] for k in range(len(probes))] == [[str(sum(v))] for v in lists]
+    relational = Candidate("", "True", "∀ x ∈ xs, x ≤ result", [], 0.0)
+    assert computed_results(task, [relational]) == {}  # nothing to compute: the results tried stay guesses
+
+
+def test_determinacy_reads_the_one_result_a_spec_admits_once_it_is_among_those_tried() -> None:
+    from specbridge.evaluate.computable import ComputableLayer
+    from specbridge.generate.offline import Candidate, _determinacy, computed_results, determinacy_pairs
+
+    task = _sum_task()
+    extra = computed_results(task, [Candidate("", "True", "result = xs.sum", [], 0.0)])
+    pairs = determinacy_pairs(task, extra=extra)
+    text = render_spec_source(task.signature, ReferenceSpec(postcond="result = xs.foldl (· + ·) 0"))
+    share, answers = _determinacy(task, text, ComputableLayer(), pairs)
+    assert share == 0.0 and len(answers) == len(pairs)
+    assert all(a is not None and a in extra[k] for k, a in enumerate(answers))  # `-2` and `(-2)` are one result
+
+
+def test_consensus_counts_independent_sources_only() -> None:
+    from specbridge.generate.offline import Candidate, consensus
+
+    def cand(origin: str, answers: tuple) -> Candidate:
+        c = Candidate("", "True", "True", [origin], 0.0)
+        c.answers = answers
+        return c
+
+    a = cand("corpus_a", ("1", "2", "3"))
+    b = cand("corpus_b", ("1", "2", "3"))  # another source, the same behaviour
+    lone = cand("corpus_c", ("1", "5", "9"))  # fits the example (input 0), nothing else agrees
+    twin1, twin2 = cand("corpus_d", ("7", "8", "9")), cand("corpus_d", ("7", "8", "9"))  # one source twice
+    agreement = consensus([a, b, lone, twin1, twin2])
+    assert agreement[id(a)] == agreement[id(b)] > agreement[id(lone)]
+    assert agreement[id(twin1)] < agreement[id(a)]  # its twin is no independent witness
+    undecided = cand("corpus_e", (None, None, None))  # admits no single result: agrees with nobody
+    assert consensus([undecided, cand("corpus_f", (None, None, None))])[id(undecided)] == 0.0
