@@ -536,7 +536,13 @@ class OfflineGenerator:
         chosen = self._rank(task, context, cands, layer, has_examples)
         spec_text = render_spec_source(task.signature, chosen.spec())
         src = ", ".join(dict.fromkeys(chosen.sources))
-        if chosen.pattern:
+        if chosen.pattern == ENUMERATED:
+            origin = "a term enumerated over the corpus's operations (specbridge/generate/enumerate.py)"
+            first = (
+                f"Produced by the offline generator (no LLM): {origin}, one that computes the visible examples, "
+                "chosen by the requirement's words; no corpus task."
+            )
+        elif chosen.pattern:
             origin = f"the mined pattern(s) `{chosen.pattern}` (specbridge/mining, pattern library)"
             first = (
                 f"Produced by the offline generator (no LLM): instantiated {origin}, chosen by the requirement's "
@@ -1087,12 +1093,13 @@ def enumerated_candidates(
                 sources=[],
                 prior=TERM_BASE + TERM_SCALE * found.fit + ENUM_BONUS,
                 notes=[f"an enumerated term over the corpus's operations (level {found.level}) as the result"],
-                pattern="enumerated",
+                pattern=ENUMERATED,
             )
         )
     return out
 
 
+ENUMERATED = "enumerated"  # the `pattern` of an enumerated candidate (it has no pattern id)
 ENUM_FITS = 8  # enumerated terms computing the visible examples offered per task
 ENUM_BONUS = 0.0  # an enumerated term already computes the examples; the checks will see it again
 MAX_TERM_CHECKS = 400

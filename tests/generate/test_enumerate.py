@@ -103,3 +103,23 @@ def test_an_unreadable_example_stops_the_enumeration_rather_than_misleading_it()
     task = _task("total", PRICE, "Nat", tests=[_example({"prices": "[3, 4]", "qty": '"two"'}, "14")])
     assert example_values(task) is None
     assert enumerate_results(task, mine_terms(CORPUS), _flat, {}, ["0"]) == []
+
+
+def test_the_generator_says_when_its_spec_is_an_enumerated_term() -> None:
+    from specbridge.generate.base import GenerationContext
+    from specbridge.generate.offline import OfflineGenerator
+    from specbridge.settings import Settings
+
+    task = _task(
+        "total",
+        PRICE,
+        "Nat",
+        tests=[_example({"prices": "[3, 4]", "qty": "2"}, "14"), _example({"prices": "[5]", "qty": "3"}, "15")],
+    )
+    task = task.model_copy(update={"requirement": "qty times the sum of the prices", "reference": None})
+    generation = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=CORPUS))
+    assert generation.spec_text and "qty * prices.sum" in generation.spec_text.replace(
+        "prices.sum * qty", "qty * prices.sum"
+    )
+    assert "enumerated over the corpus's operations" in generation.notes
+    assert "mined pattern(s) `enumerated`" not in generation.notes
