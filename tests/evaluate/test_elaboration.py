@@ -223,3 +223,17 @@ def test_a_parameter_type_that_clashes_with_the_signature_is_an_error() -> None:
         "`f_precond` takes `xs : Nat`, but the signature gives it a value of type `List Nat`" in m for _, m in pre
     )
     assert {s for k, s, _ in by_kind if k.startswith("post")} == {Status.PASS}
+
+
+def test_an_if_at_an_expected_number_type_has_that_type_with_each_branch_cast_up() -> None:
+    from specbridge.lean import ast as A
+    from specbridge.lean import types as ty
+    from specbridge.lean.parser import parse_module
+    from specbridge.lean.program import Program
+
+    module = parse_module("def f (n : Nat) (i : Int) : Int :=\n  if n > 0 then n else i\n")
+    program = Program(module, record_types=True)
+    node = module.defs[0].body
+    assert isinstance(node, A.If)
+    assert ty.lean_text(program.type_of(node)) == "Int"  # not the then-branch's Nat
+    assert program.call("f", [3, -1]) == 3 and program.call("f", [0, -1]) == -1

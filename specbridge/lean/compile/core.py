@@ -305,6 +305,13 @@ class CoreMixin:
             sc, _slot = scope.bind(node.hyp, ty.PROP)
         a, at = self.expr(node.then, sc, expected)
         b, bt = self.expr(node.orelse, sc, expected if expected is not None else at)
+        target = ty.prune(expected) if expected is not None else None
+        if isinstance(target, ty.T) and target.name in ty.NUMERIC and ty.head(at) in ty.NUMERIC:
+            # Lean elaborates both branches at the expected type, each cast up to it (`if c then n else -1`)
+            self.check_type(node.then, at, target)
+            self.check_type(node.orelse, bt, target)
+            a, b = self.coerce(a, at, target), self.coerce(b, bt, target)
+            return (lambda env: a(env) if cond(env) else b(env)), target
         self.check_type(node.orelse, bt, at)
         ty.unify(at, bt)
         return (lambda env: a(env) if cond(env) else b(env)), at
