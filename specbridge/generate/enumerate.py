@@ -109,10 +109,11 @@ def enumerate_results(
     runner = _Runner(params, [args for args, _ in examples] + list(made_up))
     best: dict[tuple[str, tuple], tuple[float, Found]] = {}
 
-    def add(text: str, level: int) -> None:
+    def add(text: str, level: int, typed: str = "") -> None:
+        """Run `text` (or its `typed` spelling) and keep it if it is a new behaviour or a better spelling."""
         if runner.elaborated >= MAX_TERMS:
             return
-        got = runner.run(text)
+        got = runner.run(typed or text)
         if got is None or all(kind == "err" for kind, _ in got[1]):
             return
         key = got
@@ -123,8 +124,13 @@ def enumerate_results(
 
     for name, _ in params:
         add(name, 0)
+    # a numeral alone has no type: it takes each number type of the signature (`1 : Int` for an Int fold)
+    from specbridge.generate.offline import _element_type
+
+    numbers = {t for _, t in params} | {task.signature.return_type, _element_type(task)}
     for lit in literals:
-        add(lit, 0)
+        for type_text in sorted(numbers & {"Nat", "Int"}):
+            add(lit, 0, typed=f"({lit} : {type_text})")
     level0 = [(f.text, f.type_text) for _, f in best.values()]
     ops = [t for t in terms if is_operation(t)]
     for term in ops:

@@ -123,3 +123,11 @@ def test_the_generator_says_when_its_spec_is_an_enumerated_term() -> None:
     )
     assert "enumerated over the corpus's operations" in generation.notes
     assert "mined pattern(s) `enumerated`" not in generation.notes
+
+
+def test_a_numeral_is_an_operand_at_the_signature_s_number_types() -> None:
+    # `n + 1`: the corpus adds two numbers; the 1 is the requirement's, typed as the signature's `Nat`
+    task = _task("succ", [("n", "Nat")], "Nat", tests=[_example({"n": "2"}, "3")])
+    texts = [f.text for f in enumerate_results(task, mine_terms(CORPUS), _flat, {}, ["1"])]
+    assert "n + 1" in texts or "1 + n" in texts
+    assert not any(": Nat)" in t for t in texts)  # the ascription only typed the run, not the text
