@@ -7,7 +7,8 @@ Transfer (--tasks DIR): every task of DIR is generated with the corpus --corpus 
 set); DIR's reference specs are never used for retrieval, and tasks whose id or requirement text also occurs in
 the corpus are excluded by the retriever as in leave-one-out.
 
-Either way the generator sees no examples unless --examples K, and the spec is evaluated in the computable layer
+Either way the generator sees no examples unless --examples K (then exactly the first K tests: a dataset's own
+`example: true` flags are ignored), and the spec is evaluated in the computable layer
 on the task's hidden obligations. A task counts when every hidden obligation passes.
 
     .venv/bin/python benchmarks/offline_leave_one_out.py [DATASET] [--examples K] [--json]
@@ -39,6 +40,7 @@ from specbridge.datasets import load_dataset  # noqa: E402
 from specbridge.generate.base import GenerationContext  # noqa: E402
 from specbridge.obligations import Status, build_obligations  # noqa: E402
 from specbridge.settings import Settings  # noqa: E402
+from specbridge.tasks import Task, Visibility  # noqa: E402
 
 
 def _source(notes: str) -> str:
@@ -53,6 +55,15 @@ def _source(notes: str) -> str:
 
 def _kind(row: dict) -> str:
     return "none" if not row["from"] else ("pattern" if row["from"].startswith("pattern:") else "corpus")
+
+
+def exactly_first(task: Task, k: int) -> Task:
+    """`task` with exactly its first `k` tests visible and no reject input: a dataset's own `example: true` flags
+    (the requirement-file format marks one per task) would otherwise show the generator an example in a run
+    reported as seeing none."""
+    hidden = tuple(c.model_copy(update={"visibility": Visibility.HIDDEN}) for c in task.tests)
+    rejects = tuple(r.model_copy(update={"visibility": Visibility.HIDDEN}) for r in task.reject_inputs)
+    return task.model_copy(update={"tests": hidden, "reject_inputs": rejects}).with_examples(k)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,8 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     loaded = [load_dataset(Path(p)) for p in corpus_paths]
     corpus = [t for part in loaded for t in part.tasks if t.reference is not None]
     tasks = load_dataset(Path(args.tasks)).tasks if args.tasks else loaded[0].tasks
-    if args.examples:
-        tasks = [t.with_examples(args.examples) for t in tasks]
+    tasks = [exactly_first(t, args.examples) for t in tasks]
     context = GenerationContext(settings=settings, corpus=corpus, repair_rounds=0)
     if args.patterns:
         from specbridge.mining.library import load_library
