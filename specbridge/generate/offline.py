@@ -276,6 +276,14 @@ _EMPTY_ALLOWED = re.compile(
     r"|\ban empty (list|array|string|input|sequence) (has|gives|contains|yields|returns)\b",
     re.I,
 )
+# Said outright, the empty input is excluded, whatever else the text says of empty ones ("the maximum of an empty
+# array is undefined and the empty array is not a valid input")
+_EMPTY_FORBIDDEN = re.compile(
+    r"\bempty (list|array|string|input|sequence)s? (is|are) (not (a )?valid|invalid|not allowed|never given)"
+    r"|\b(must|should|will) (always )?(contain|have) at least one (element|item|number|character|value)"
+    r"|\b(must|should|will|can) not be empty|\bcannot be empty|\bnever empty\b",
+    re.I,
+)
 _STRICT = re.compile(r"\bdistinct\b|strictly increasing|no duplicates|without duplicates", re.I)
 
 
@@ -285,7 +293,8 @@ def wording_guard(task: Task) -> tuple[str, str] | None:
     "non-empty" (or "at least one element") gives `p ≠ []` / `p.size > 0` / `p ≠ ""` on the first sequence
     parameter, unless the text also says empty inputs are allowed ("can be empty", "if the list is empty").
     """
-    if not _NON_EMPTY.search(task.requirement) or _EMPTY_ALLOWED.search(task.requirement):
+    text = task.requirement
+    if not _EMPTY_FORBIDDEN.search(text) and (not _NON_EMPTY.search(text) or _EMPTY_ALLOWED.search(text)):
         return None
     for p in task.signature.params:
         t = _norm(p.type)
@@ -301,7 +310,8 @@ def wording_guard(task: Task) -> tuple[str, str] | None:
 _SORTED_INPUT = re.compile(
     r"\bsorted (in )?((non-?decreasing|ascending|increasing) (order )?)?(array|list|sequence|input)"
     r"|\b(array|list|sequence|input)s? (is |are )?(assumed to be |must be |guaranteed to be |already )?sorted"
-    r"|\b(array|list|sequence)s? (is |are )?(in |of )?(non-?decreasing|ascending|increasing) order",
+    r"|\b(array|list|sequence)s? (is |are )?(in |of )?(non-?decreasing|ascending|increasing) order"
+    r"|\b(array|list|sequence)s? `\w+` (is|are) (already )?sorted",  # the parameter named in between
     re.I,
 )
 _SORTED_INPUT_STATED = re.compile(  # said of the input in so many words, whatever else the text says

@@ -197,6 +197,26 @@ def test_wording_guards_respect_empty_inputs_allowed() -> None:
     assert wording_guard(either) is None
     returns_zero = Task(id="c", requirement="A non-empty list usually; if the list is empty, return 0.", signature=sig)
     assert wording_guard(returns_zero) is None
+    # said outright, the exclusion wins over a loose mention ("the maximum of an empty list")
+    excluded = Task(
+        id="d",
+        requirement="Return the maximum. The maximum of an empty list is undefined and the empty list is not a "
+        "valid input.",
+        signature=sig,
+    )
+    assert wording_guard(excluded) is not None and wording_guard(excluded)[0] == "xs ≠ []"
+    must = Task(id="e", requirement="Return the maximum; the list must contain at least one element.", signature=sig)
+    assert wording_guard(must) is not None
+
+
+def test_a_sorted_input_named_in_the_sentence_is_a_guard_but_a_sortedness_check_is_not() -> None:
+    from specbridge.generate.offline import sorted_guard
+
+    sig = Signature(name="f", params=(Param(name="a", type="Array Int"),), return_type="Bool")
+    named = Task(id="a", requirement="The array `a` is sorted in strictly increasing order.", signature=sig)
+    assert sorted_guard(named) is not None and sorted_guard(named)[0] == "List.Pairwise (· < ·) a.toList"
+    check = Task(id="b", requirement="Determine whether the array `a` is sorted.", signature=sig)
+    assert sorted_guard(check) is None
 
 
 def test_distinct_in_words_offers_a_strict_order() -> None:
