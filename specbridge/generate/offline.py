@@ -338,11 +338,21 @@ def stated_bounds(task: Task) -> tuple[str, str] | None:
     """Conditions on numeric parameters written out in the requirement (`d > 0`, `2 ≤ N`, "n is positive"), as
     one conjunction; None when none is stated. Sentences that describe cases or results ("if y ≠ 0", "returns
     true when n > 0") are not read as conditions on the input."""
+    from specbridge.mining.shapes import _NUMBER_WORDS
+
     params = {p.name: _norm(p.type) for p in task.signature.params}
     nums = sorted((n for n, t in params.items() if t in ("Nat", "Int")), key=len, reverse=True)
     if not nums:
         return None
+    # a parameter is also named by the word it abbreviates ("the quantity" for `qty`, "the lower end" for `lo`)
+    spelled = {w: n for w in set(re.findall(r"[a-z]+", task.requirement.lower())) for n in nums if _abbreviates(n, w)}
+
+    def resolve(name: str) -> str:
+        return name if name in params else spelled.get(name.lower(), name)
+
+    nums = sorted([*nums, *spelled], key=len, reverse=True)
     names = "|".join(re.escape(n) for n in nums)
+    numeral = "|".join(["-?\\d+", *_NUMBER_WORDS])
     value = rf"(-?\d+|{names})(?!\.\d|[\w(\[^×*/])"
     found: list[str] = []
     for sentence in re.split(r"(?<=[.;:])\s+|\n", task.requirement):
@@ -355,19 +365,38 @@ def stated_bounds(task: Task) -> tuple[str, str] | None:
         for m in re.finditer(rf"(?<![\w.^])(-?\d+)\s*(<=|<|≤)\s*({names})(?!\.\d|[\w(\[])", sentence):
             found.append(f"{m.group(3)} {flip[m.group(2)]} {m.group(1)}")
         for m in re.finditer(
+            rf"(?<![\w.])({names})\b[^.;]{{0,25}}?\b(is|are|be)\s+(at least|at most|no less than|no more than)\s+"
+            rf"({numeral})\b",
+            sentence,
+            re.I,
+        ):
+            limit = m.group(4).lower()
+            bound = {"at least": "≥", "no less than": "≥", "at most": "≤", "no more than": "≤"}[m.group(3).lower()]
+            found.append(f"{resolve(m.group(1))} {bound} {_NUMBER_WORDS.get(limit, limit)}")
+        for m in re.finditer(
             rf"(?<![\w.])({names})\b[^.;]{{0,25}}?\b(is|are|be)\s+(assumed to be\s+|a\s+|strictly\s+)*"
             r"(positive|non-?negative|non-?zero|negative)",
             sentence,
             re.I,
         ):
-            name, word = m.group(1), m.group(4).lower().replace("-", "")
+            name, word = resolve(m.group(1)), m.group(4).lower().replace("-", "")
             bound = {"positive": "> 0", "nonnegative": "≥ 0", "nonzero": "≠ 0", "negative": "< 0"}[word]
             if not (params[name] == "Nat" and bound == "≥ 0"):
                 found.append(f"{name} {bound}")
+    found = [resolve(f.split()[0]) + f[len(f.split()[0]) :] for f in found]
     found = [f for f in dict.fromkeys(found) if not (params[f.split()[0]] == "Nat" and f.endswith(" ≥ 0"))]
     if not found:
         return None
     return " ∧ ".join(found), f"{', '.join(f'`{f}`' for f in found)} (stated in the requirement)"
+
+
+def _abbreviates(name: str, word: str) -> bool:
+    """Whether the parameter `name` abbreviates the English `word`: same first letter, its letters in order, the
+    word longer (`qty` for quantity, `lo` for lower); one-letter names abbreviate nothing."""
+    if len(name) < 2 or len(word) <= len(name) or not name.isalpha() or name[0] != word[0]:
+        return False
+    rest = iter(word)
+    return all(ch in rest for ch in name.lower())
 
 
 def sorted_guard(task: Task) -> tuple[str, str] | None:

@@ -332,6 +332,22 @@ def test_bounds_stated_in_the_requirement_become_a_guard() -> None:
     assert stated_bounds(words) == ("d > 0", "`d > 0` (stated in the requirement)")
 
 
+def test_a_bound_said_of_the_word_a_parameter_abbreviates_is_a_guard_on_the_parameter() -> None:
+    from specbridge.generate.offline import _abbreviates, stated_bounds
+
+    assert _abbreviates("qty", "quantity") and _abbreviates("lo", "lower") and _abbreviates("cnt", "count")
+    assert not _abbreviates("n", "number") and not _abbreviates("qty", "city") and not _abbreviates("lo", "lo")
+    sig = Signature(
+        name="f", params=(Param(name="prices", type="List Nat"), Param(name="qty", type="Nat")), return_type="Nat"
+    )
+    said = Task(id="a", requirement="Quantity is at least one; zero is not a valid quantity.", signature=sig)
+    assert stated_bounds(said) == ("qty ≥ 1", "`qty ≥ 1` (stated in the requirement)")
+    most = Task(id="b", requirement="The qty is at most 10.", signature=sig)
+    assert stated_bounds(most) == ("qty ≤ 10", "`qty ≤ 10` (stated in the requirement)")
+    result = Task(id="c", requirement="The total is at least one when the cart is full.", signature=sig)
+    assert stated_bounds(result) is None  # `total` names no parameter
+
+
 def test_without_examples_a_postcondition_that_pins_the_result_down_wins() -> None:
     from specbridge.evaluate.computable import ComputableLayer
     from specbridge.generate.offline import _determinacy, determinacy_pairs
