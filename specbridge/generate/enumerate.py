@@ -69,18 +69,14 @@ class _Runner:
 
 def example_values(task: Task) -> list[tuple[tuple[Any, ...], Any]] | None:
     """The visible examples as runtime values (inputs, expected output); None if one cannot be read."""
-    from specbridge.lean.program import expression_program
+    from specbridge.lean.program import read_literal
 
     params = [(p.name, p.type) for p in task.signature.params]
-    got = expression_program(params, "true")  # any program will do: its compiler reads the literals
-    if got is None:
-        return None
-    program = got[0]
     try:
         return [
             (
-                tuple(program.value(case.inputs[n], t) for n, t in params),
-                program.value(case.expected, task.signature.return_type),
+                tuple(read_literal(case.inputs[n], t) for n, t in params),
+                read_literal(case.expected, task.signature.return_type),
             )
             for case in task.tests
         ]

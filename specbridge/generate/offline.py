@@ -1270,14 +1270,13 @@ def _determinacy(
 def _distinct_values(task: Task, literals: list[str]) -> list[str]:
     """`literals` of the result type, one per value (`-2` and `(-2)` are one result: trying both would make
     every spec look as if it admitted two)."""
-    from specbridge.lean.program import expression_program
+    from specbridge.lean.program import read_literal
 
-    got = expression_program([], "true")
     seen: set = set()
     out = []
     for text in literals:
         try:
-            key = got[0].value(text, task.signature.return_type) if got is not None else text
+            key = read_literal(text, task.signature.return_type)
             hash(key)
         except Exception:  # noqa: BLE001 - unreadable or unhashable: compare as text
             key = ("text", text)

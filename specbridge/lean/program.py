@@ -123,6 +123,22 @@ def expression_type(params: list[tuple[str, str]], text: str) -> ty.Type | None:
     return None if got is None else got[1]
 
 
+_LITERALS = threading.local()  # one empty program per thread: its budget is reset by every read
+
+
+def _literal_program() -> Program:
+    program = getattr(_LITERALS, "program", None)
+    if program is None:
+        program = _LITERALS.program = Program.from_source("")
+    return program
+
+
+def read_literal(text: str, type_text: str) -> Any:
+    """The runtime value of the Lean literal `text` at the type `type_text`, outside any spec (made-up inputs,
+    example outputs); raises as `Program.value` does. Not cached: callers read ever new literals."""
+    return evaluate_literal(text, type_text, _literal_program().compiler)
+
+
 def parse_type(type_text: str) -> ty.Type:
     try:
         return ty.from_ast(parse_term(type_text), {})
@@ -173,5 +189,6 @@ __all__ = [
     "expression_program",
     "expression_type",
     "parse_type",
+    "read_literal",
     "run_with_big_stack",
 ]
