@@ -632,7 +632,7 @@ class OfflineGenerator:
                 # The examples cannot tell these apart: prefer a spec that pins the result down on made-up
                 # inputs (determinacy), then the shorter one (the simpler reading of the same evidence).
                 tied = tied[:MAX_TIED]
-                pairs = determinacy_pairs(task, extra=computed_results(task, tied))
+                pairs = determinacy_pairs(task, computed_by=tied)
                 for c in tied:
                     text = render_spec_source(task.signature, c.spec())
                     share, c.answers = _determinacy(task, text, layer, pairs) if pairs else (0.0, ())
@@ -1220,17 +1220,18 @@ def _outputs(return_type: str, inputs: dict[str, str], task: Task) -> list[str]:
 
 
 def determinacy_pairs(
-    task: Task, n_inputs: int = 5, extra: dict[int, list[str]] | None = None
+    task: Task, n_inputs: int = 5, computed_by: list[Candidate] | None = None
 ) -> list[tuple[Obligation, list[Obligation]]]:
-    """(precondition probe, postcondition probes over candidate results) per made-up input; `extra`: more
-    results to try, by input index (see `computed_results`)."""
+    """(precondition probe, postcondition probes over candidate results) per made-up input; the results tried
+    include those the candidates `computed_by` compute there (see `computed_results`)."""
     from specbridge.obligations import ObligationKind
 
     probes = [o for o in probe_obligations(task, limit=n_inputs) if o.kind is ObligationKind.PRE_ACCEPTS]
+    extra = computed_results(task, computed_by, probes) if computed_by else []
     out = []
     for k, pre in enumerate(probes):
         outs = _outputs(task.signature.return_type, pre.inputs, task)
-        if extra and extra.get(k):
+        if extra and extra[k]:
             outs = _distinct_values(task, outs + extra[k])
         posts = [
             Obligation(kind=ObligationKind.POST_ACCEPTS, task_id=task.id, index=k, sub=j, inputs=pre.inputs, output=o)
@@ -1286,17 +1287,15 @@ def _distinct_values(task: Task, literals: list[str]) -> list[str]:
     return out
 
 
-def computed_results(task: Task, cands: list[Candidate], n_inputs: int = 5) -> dict[int, list[str]]:
-    """The results that the candidates of the form `result = <term>` compute on the made-up inputs of
-    `determinacy_pairs`, as Lean literals by input index: without them, the results tried there are guesses
-    (sample values, the inputs' numbers) and rarely the one a spec admits."""
+def computed_results(task: Task, cands: list[Candidate], probes: list[Obligation]) -> list[list[str]]:
+    """Per probe (a made-up input), the results that the candidates of the form `result = <term>` compute
+    there, as Lean literals: without them, the results `determinacy_pairs` tries are guesses (sample values,
+    the inputs' numbers) and rarely the one a spec admits."""
     from specbridge.lean.program import EXPRESSION, expression_program
     from specbridge.lean.values import render
-    from specbridge.obligations import ObligationKind
 
     params = [(p.name, p.type) for p in task.signature.params]
-    probes = [o for o in probe_obligations(task, limit=n_inputs) if o.kind is ObligationKind.PRE_ACCEPTS]
-    out: dict[int, list[str]] = {}
+    out: list[list[str]] = [[] for _ in probes]
     for c in cands:
         m = re.fullmatch(r"result = (.+)", c.postcond.strip(), re.S)
         if m is None or c.aux.strip() or mentions(m.group(1), "result"):
@@ -1311,7 +1310,7 @@ def computed_results(task: Task, cands: list[Candidate], n_inputs: int = 5) -> d
                 value = render(program.call(EXPRESSION, args), t)
             except Exception:  # noqa: BLE001 - a term that fails here just adds no result to try
                 continue
-            if value not in out.setdefault(k, []):
+            if value not in out[k]:
                 out[k].append(value)
     return out
 

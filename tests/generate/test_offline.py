@@ -389,11 +389,11 @@ def test_computed_results_are_what_result_equations_compute_on_the_made_up_input
 
     task = _sum_task()
     probes = [o for o in probe_obligations(task, limit=5) if o.kind.value == "pre_accepts"]
-    got = computed_results(task, [Candidate("", "True", "result = xs.sum", [], 0.0)])
+    got = computed_results(task, [Candidate("", "True", "result = xs.sum", [], 0.0)], probes)
     lists = [[int(x) for x in p.inputs["xs"].strip("[]").split(",") if x.strip()] for p in probes]
     assert [got[k] for k in range(len(probes))] == [[str(sum(v))] for v in lists]
     relational = Candidate("", "True", "∀ x ∈ xs, x ≤ result", [], 0.0)
-    assert computed_results(task, [relational]) == {}  # nothing to compute: the results tried stay guesses
+    assert computed_results(task, [relational], probes) == [[] for _ in probes]  # the results tried stay guesses
 
 
 def test_determinacy_reads_the_one_result_a_spec_admits_once_it_is_among_those_tried() -> None:
@@ -401,8 +401,9 @@ def test_determinacy_reads_the_one_result_a_spec_admits_once_it_is_among_those_t
     from specbridge.generate.offline import Candidate, _determinacy, computed_results, determinacy_pairs
 
     task = _sum_task()
-    extra = computed_results(task, [Candidate("", "True", "result = xs.sum", [], 0.0)])
-    pairs = determinacy_pairs(task, extra=extra)
+    summing = [Candidate("", "True", "result = xs.sum", [], 0.0)]
+    pairs = determinacy_pairs(task, computed_by=summing)
+    extra = computed_results(task, summing, [pre for pre, _ in pairs])
     text = render_spec_source(task.signature, ReferenceSpec(postcond="result = xs.foldl (· + ·) 0"))
     share, answers = _determinacy(task, text, ComputableLayer(), pairs)
     assert share == 0.0 and len(answers) == len(pairs)
