@@ -36,7 +36,7 @@ class Found:
     text: str
     type_text: str  # the Lean type the term elaborates to
     level: int  # 0: a parameter or literal; 1: one operation; 2: an operation over an operation
-    fit: float = 0.0  # the caller's score, less the cost of nesting
+    fit: float  # the caller's score, less the cost of nesting
 
 
 class _Runner:
@@ -90,9 +90,11 @@ def enumerate_results(
     score: Callable[[str], float],
     holes: dict[str, list[str]],
     literals: Sequence[str],
+    element: str | None = None,
 ) -> list[Found]:
     """Terms of the task's result type (or a Prop, for a Bool result) that compute every visible example's
-    expected output, one per behaviour, best `score` first. [] when the task has no readable example."""
+    expected output, one per behaviour, best `score` first. [] when the task has no readable example.
+    `element`: the element type of the task's sequence, a number type the literals may take."""
     from specbridge.compare.inputs import generate_inputs
     from specbridge.lean.program import parse_type
     from specbridge.mining.terms import instantiations, is_operation
@@ -103,7 +105,7 @@ def enumerate_results(
     params = [(p.name, p.type) for p in task.signature.params]
     made_up = generate_inputs([parse_type(t) for _, t in params], MADE_UP_INPUTS, seed=0)
     runner = _Runner(params, [args for args, _ in examples] + list(made_up))
-    best: dict[tuple[str, tuple], tuple[float, Found]] = {}
+    best: dict[tuple[str, tuple], Found] = {}  # (type, outputs) -> its best-scored spelling
 
     def add(text: str, level: int, typed: str = "") -> None:
         """Run `text` (or its `typed` spelling) and keep it if it is a new behaviour or a better spelling."""
@@ -112,28 +114,25 @@ def enumerate_results(
         got = runner.run(typed or text)
         if got is None or all(kind == "err" for kind, _ in got[1]):
             return
-        key = got
-        s = score(text) - LEVEL_COST * level
-        old = best.get(key)
-        if old is None or s > old[0]:
-            best[key] = (s, Found(text, got[0], level, s))
+        fit = score(text) - LEVEL_COST * level
+        old = best.get(got)
+        if old is None or fit > old.fit:
+            best[got] = Found(text, got[0], level, fit)
 
     for name, _ in params:
         add(name, 0)
     # a numeral alone has no type: it takes each number type of the signature (`1 : Int` for an Int fold)
-    from specbridge.generate.offline import _element_type
-
-    numbers = {t for _, t in params} | {task.signature.return_type, _element_type(task)}
+    numbers = {t for _, t in params} | {task.signature.return_type, element}
     for lit in literals:
         for type_text in sorted(numbers & {"Nat", "Int"}):
             add(lit, 0, typed=f"({lit} : {type_text})")
-    level0 = [(f.text, f.type_text) for _, f in best.values()]
+    level0 = [(f.text, f.type_text) for f in best.values()]
     ops = [t for t in terms if is_operation(t)]
     for term in ops:
         for text in instantiations(term, task, holes.get(term.hole, []), limit=12, values=level0):
             add(text, 1)
-    level1 = sorted((x for x in best.values() if x[1].level == 1), key=lambda x: (-x[0], x[1].text))
-    operands = [(f.text, f.type_text) for _, f in level1[:LEVEL2_OPERANDS]]
+    level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
+    operands = [(f.text, f.type_text) for f in level1[:LEVEL2_OPERANDS]]
     required = {text for text, _ in operands}
     for term in ops:
         if len(term.tasks) < LEVEL2_SUPPORT:
@@ -144,14 +143,13 @@ def enumerate_results(
             add(text, 2)
     want = ty.lean_text(parse_type(task.signature.return_type))
     allowed = {want, "Prop"} if want == "Bool" else {want}
-    out = []
-    for (type_text, outputs), (s, found) in best.items():
-        if type_text not in allowed:
-            continue
-        if all(o == ("ok", expected) for o, (_, expected) in zip(outputs, examples, strict=False)):
-            out.append((s, found))
-    out.sort(key=lambda x: (-x[0], x[1].text))
-    return [f for _, f in out]
+    out = [
+        found
+        for (type_text, outputs), found in best.items()
+        if type_text in allowed
+        and all(o == ("ok", expected) for o, (_, expected) in zip(outputs, examples, strict=False))
+    ]
+    return sorted(out, key=lambda f: (-f.fit, f.text))
 
 
 def distinct_lambdas(task: Task, bodies: list[str], var_type: str, score: Callable[[str], float]) -> list[str]:

@@ -1122,7 +1122,7 @@ def enumerated_candidates(
         values = distinct_lambdas(task, lambda_bodies(terms, task, element, pred=False, limit=2000), element, score)
     holes = {"pred": preds + predicates, "value": values, "": preds[:5] + values[:3]}
     out = []
-    for found in enumerate_results(task, terms, score, holes, literals)[:ENUM_FITS]:
+    for found in enumerate_results(task, terms, score, holes, literals, element)[:ENUM_FITS]:
         post = f"(result = true ↔ {found.text})" if found.type_text == "Prop" else f"result = {found.text}"
         out.append(
             Candidate(
