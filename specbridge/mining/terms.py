@@ -137,6 +137,15 @@ def _type_text(node: A.Node | None) -> str | None:
 _LIBRARY_HEADS = re.compile(r"^[A-Z]")  # `List.range`, `Nat.succ`: namespaces of Lean's library start upper-case
 
 
+def _library(name: str, local: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
+    """`name` is Lean's library: in an upper-case namespace, or a root function such as `max` that the
+    interpreter defines (`REGISTRY`), and not shadowed by one of the spec's own names."""
+    from specbridge.lean.stdlib import REGISTRY
+
+    head = name.split(".", 1)[0]
+    return head not in local and (bool(_LIBRARY_HEADS.match(head)) or ("." not in name and name in REGISTRY))
+
+
 @dataclass
 class Term:
     id: str
@@ -212,7 +221,7 @@ def _operator(node: A.Node, type_of: Callable[[A.Node], ty.Type | None], local: 
             got = operands(fn.expr, *node.args)
             if got is not None:
                 skeleton = A.App(node.line, node.col, A.Proj(fn.line, fn.col, got[0], fn.field), got[1:])
-        elif isinstance(fn, A.Ident) and _LIBRARY_HEADS.match(fn.name) and fn.name.split(".", 1)[0] not in local:
+        elif isinstance(fn, A.Ident) and _library(fn.name, local):
             got = operands(*node.args)
             if got is not None:
                 skeleton = A.App(node.line, node.col, fn, got)
@@ -241,7 +250,7 @@ def _operator(node: A.Node, type_of: Callable[[A.Node], ty.Type | None], local: 
         return None
     fill = kind = ""
     if holes:
-        if not {h for h in _free_heads(holes[0]) if not _LIBRARY_HEADS.match(h) or h in local}:
+        if not {h for h in _free_heads(holes[0]) if not _library(h, local)}:
             try:  # a closed lambda is a filling other tasks may reuse
                 fill = _fill_text(holes[0])
             except _Unprintable:
@@ -286,6 +295,11 @@ def _split_method_names(module: A.Module, defined: set[str]) -> None:
                 elif isinstance(value, list):
                     value[:] = [split(v) if isinstance(v, A.Ident) else v for v in value]
         d.body = split(d.body)
+
+
+def _let_names(body: A.Node) -> set[str]:
+    """Names a definition's body binds with `let` (they shadow Lean's `max`, `min`…)."""
+    return {n.name for n in walk(body) if isinstance(n, A.Let) and n.name}
 
 
 def _term_nodes(body: A.Node):  # noqa: ANN202 - an iterator of AST nodes
@@ -335,7 +349,7 @@ def mine_terms(tasks: list[Task]) -> list[Term]:
         defs = [d for d in module.defs if d.kind in ("def", "abbrev") and d.body is not None]
         if program is not None:
             for d in defs:
-                local = defined | {b.name for b in d.binders if b.name}
+                local = defined | {b.name for b in d.binders if b.name} | _let_names(d.body)
                 for node in _term_nodes(d.body):
                     got = _operator(node, program.type_of, local)
                     if got is not None:
@@ -349,6 +363,7 @@ def mine_terms(tasks: list[Task]) -> list[Term]:
                     params[b.name] = slot_shape(t)
             params.pop("result", None)  # a term says what the result is made of, not the result
             params = {k: v for k, v in params.items() if not k.startswith("h_")}
+            lets = _let_names(d.body)
             for node in _term_nodes(d.body):
                 if not isinstance(node, _TERM_KINDS) or _size(node) > MAX_NODES:
                     continue
@@ -357,7 +372,7 @@ def mine_terms(tasks: list[Task]) -> list[Term]:
                 others = heads - set(used)
                 if not used or len(used) > MAX_SLOTS or others & defined or "result" in heads:
                     continue
-                if any(not _LIBRARY_HEADS.match(h) for h in others):
+                if any(not _library(h, defined | lets) for h in others):
                     continue  # a variable bound outside the term (an outer ∀), or a local of the definition
                 order = sorted(used, key=lambda h: (params[h], h))
                 names = {h: f"{{s{i}}}" for i, h in enumerate(order)}

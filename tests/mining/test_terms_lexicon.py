@@ -129,6 +129,16 @@ def test_terms_come_from_helpers_too_but_never_name_a_helper() -> None:
     assert not [k for k in templates if "twice" in k or "total" in k]
 
 
+def test_root_library_functions_are_operations_unless_the_spec_shadows_them() -> None:
+    # `max`/`min` live in Lean's root namespace (lower-case, unlike `List.range`): still Lean's library
+    t = _task("c", "clamp", [("x", "Int"), ("lo", "Int"), ("hi", "Int")], "Int", "result = max lo (min x hi)")
+    templates = {x.template for x in mine_terms([t])}
+    assert {"max {s0} {s1}", "min {s0} {s1}"} <= templates
+    # a `let max := …` is the spec's own name: a term over it is not a library operation
+    shadow = _task("s", "shadow", [("xs", "List Nat")], "Nat", "let max := xs.length\nresult = max + xs.sum")
+    assert not [k for k in (x.template for x in mine_terms([shadow])) if "max" in k]
+
+
 def test_instantiation_fills_slots_by_type_and_retargets_containers() -> None:
     t = _task("k", "keep", [("xs", "List Int")], "List Int", "result = xs.filter (fun x => x > 0)")
     (term,) = [x for x in mine_terms([t]) if x.template == "{s0}.filter ({h0})"]
