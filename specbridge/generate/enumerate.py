@@ -15,6 +15,8 @@ here knows any task. Terms are elaborated and run by the interpreter (`Program`)
 from __future__ import annotations
 
 import itertools
+import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,10 +25,14 @@ from specbridge.lean import types as ty
 from specbridge.tasks import Task
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
-LEVEL2_OPERANDS = 20  # best level-1 terms (by score) that the second level composes over
+BOUNDARY_INPUTS = 4  # of which the boundary values shared by all parameters (`0`, `[]`); the rest are random
+LEVEL2_OPERANDS = 40  # best level-1 terms (by score) that the second level composes over
+LEVEL2_FILLS = 4  # instantiations of one operation with one given level-1 operand
+SUPPORT_WEIGHT = 0.02  # per unit of log support (corpus tasks using it): an operation's claim on the budget
 LEVEL2_SUPPORT = 2  # the second level uses operations the corpus applies in at least this many tasks
 LAMBDA_BODIES = 600  # lambda bodies tried for a hole, before keeping one per behaviour
 HOLE_FILLS = 10  # distinct lambdas (by behaviour) offered to each kind of hole
+PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
 LEVEL_COST = 0.05  # per operation level: of two terms computing the same, the simpler reads the requirement
 MAX_TERMS = 10_000  # terms elaborated per task, at most (a bound on the time: about 0.4 ms each)
 
@@ -37,6 +43,7 @@ class Found:
     type_text: str  # the Lean type the term elaborates to
     level: int  # 0: a parameter or literal; 1: one operation; 2: an operation over an operation
     fit: float  # the caller's score, less the cost of nesting
+    op: str = ""  # the id of the outermost operation (a mined term), "" at level 0
 
 
 class _Runner:
@@ -67,6 +74,25 @@ class _Runner:
         return type_text, tuple(outputs)
 
 
+def made_up_inputs(type_texts: Sequence[str]) -> list[tuple[Any, ...]]:
+    """MADE_UP_INPUTS argument tuples: the first boundary values (where most behaviours already differ), then
+    random ones. Boundary tuples alone give every parameter the same value (`(1, 1, 1)`), under which `min x hi`
+    and `hi - lo % hi` agree everywhere."""
+    from specbridge.compare.inputs import generate_inputs, random_value
+    from specbridge.lean.program import parse_type
+
+    types = [parse_type(t) for t in type_texts]
+    out = generate_inputs(types, BOUNDARY_INPUTS, seed=0)
+    rng = random.Random(0)
+    for _ in range(20 * MADE_UP_INPUTS):
+        if len(out) >= MADE_UP_INPUTS:
+            break
+        args = tuple(random_value(t, rng, 5) for t in types)
+        if args not in out:
+            out.append(args)
+    return out
+
+
 def example_values(task: Task) -> list[tuple[tuple[Any, ...], Any]] | None:
     """The visible examples as runtime values (inputs, expected output); None if one cannot be read."""
     from specbridge.lean.program import read_literal
@@ -95,19 +121,19 @@ def enumerate_results(
     """Terms of the task's result type (or a Prop, for a Bool result) that compute every visible example's
     expected output, one per behaviour, best `score` first. [] when the task has no readable example.
     `element`: the element type of the task's sequence, a number type the literals may take."""
-    from specbridge.compare.inputs import generate_inputs
     from specbridge.lean.program import parse_type
+    from specbridge.mining.library import slot_shape
     from specbridge.mining.terms import instantiations, is_operation
 
     examples = example_values(task)
     if not examples:
         return []
     params = [(p.name, p.type) for p in task.signature.params]
-    made_up = generate_inputs([parse_type(t) for _, t in params], MADE_UP_INPUTS, seed=0)
-    runner = _Runner(params, [args for args, _ in examples] + list(made_up))
+    made_up = made_up_inputs([t for _, t in params])
+    runner = _Runner(params, [args for args, _ in examples] + made_up)
     best: dict[tuple[str, tuple], Found] = {}  # (type, outputs) -> its best-scored spelling
 
-    def add(text: str, level: int, typed: str = "") -> None:
+    def add(text: str, level: int, typed: str = "", op: str = "") -> None:
         """Run `text` (or its `typed` spelling) and keep it if it is a new behaviour or a better spelling."""
         if runner.elaborated >= MAX_TERMS:
             return
@@ -117,7 +143,7 @@ def enumerate_results(
         fit = score(text) - LEVEL_COST * level
         old = best.get(got)
         if old is None or fit > old.fit:
-            best[got] = Found(text, got[0], level, fit)
+            best[got] = Found(text, got[0], level, fit, op)
 
     for name, _ in params:
         add(name, 0)
@@ -130,37 +156,85 @@ def enumerate_results(
     ops = [t for t in terms if is_operation(t)]
     for term in ops:
         for text in instantiations(term, task, holes.get(term.hole, []), limit=12, values=level0):
-            add(text, 1)
+            add(text, 1, op=term.id)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
-    operands = [(f.text, f.type_text) for f in level1[:LEVEL2_OPERANDS]]
-    required = {text for text, _ in operands}
-    for term in ops:
-        if len(term.tasks) < LEVEL2_SUPPORT:
-            continue
-        for text in instantiations(
-            term, task, holes.get(term.hole, []), limit=12, values=level0 + operands, required=required
-        ):
-            add(text, 2)
-    want = ty.lean_text(parse_type(task.signature.return_type))
-    allowed = {want, "Prop"} if want == "Bool" else {want}
-    out = [
-        found
-        for (type_text, outputs), found in best.items()
-        if type_text in allowed
-        and all(o == ("ok", expected) for o, (_, expected) in zip(outputs, examples, strict=False))
+    operands = [(f.text, f.type_text) for f in _diverse(level1, LEVEL2_OPERANDS)]
+    # Every operation over every chosen operand, the most promising first (the operand's fit, the operation's
+    # support): the budget goes to them in that order, not to the first operations listed.
+    result_type = ty.prune(parse_type(task.signature.return_type))
+    want = ty.lean_text(result_type)
+    # a pair is made of two terms, each computing its component of the examples' outputs
+    pair = isinstance(result_type, ty.T) and result_type.name == "Prod" and len(result_type.args) == 2
+    components = [ty.lean_text(a) for a in result_type.args] if pair else []  # type: ignore[union-attr]
+    allowed = set(components) if pair else ({want, "Prop"} if want == "Bool" else {want})
+    # the last level must make the result: an operation known to make something else is not tried there
+    final_heads = {_head(slot_shape(t)) for t in allowed} | ({"Bool", "Prop"} if want == "Bool" else set())
+    final_ops = [t for t in ops if len(t.tasks) >= LEVEL2_SUPPORT and (not t.shape or _head(t.shape) in final_heads)]
+    # an operation's promise: how well the requirement read its best level-1 use (one it never had: the worst)
+    op_fit: dict[str, float] = {}
+    for f in level1:
+        op_fit[f.op] = max(op_fit.get(f.op, f.fit), f.fit)
+    floor = min(op_fit.values(), default=0.0)
+    level2: dict[str, tuple[float, str]] = {}
+    for f in _diverse(level1, LEVEL2_OPERANDS):
+        for term in final_ops:
+            for text in instantiations(
+                term, task, holes.get(term.hole, []), limit=LEVEL2_FILLS, values=level0 + operands, required={f.text}
+            ):
+                promise = f.fit + op_fit.get(term.id, floor) + SUPPORT_WEIGHT * math.log(len(term.tasks))
+                if text not in level2 or level2[text][0] < promise:
+                    level2[text] = (promise, term.id)
+    for text in sorted(level2, key=lambda t: (-level2[t][0], t)):
+        add(text, 2, op=level2[text][1])
+
+    def computing(allowed: set[str], outputs_of: Callable[[Any], Any]) -> list[Found]:
+        out = [
+            found
+            for (type_text, outputs), found in best.items()
+            if type_text in allowed
+            and all(o == ("ok", outputs_of(expected)) for o, (_, expected) in zip(outputs, examples, strict=False))
+        ]
+        return sorted(out, key=lambda f: (-f.fit, f.text))
+
+    if not pair:
+        return computing(allowed, lambda v: v)
+    firsts = computing({components[0]}, lambda v: v.fst)[:PAIR_PARTS]
+    seconds = computing({components[1]}, lambda v: v.snd)[:PAIR_PARTS]
+    pairs = [  # scored whole: the requirement accounts for the two together (or not)
+        Found(text, want, level, score(text) - LEVEL_COST * level)
+        for a, b in itertools.product(firsts, seconds)
+        for text, level in [(f"({a.text}, {b.text})", max(a.level, b.level))]
     ]
-    return sorted(out, key=lambda f: (-f.fit, f.text))
+    return sorted(pairs, key=lambda f: (-f.fit, f.text))
+
+
+def _head(shape: str) -> str:
+    """The outer type constructor of a slot shape: `List` of `List num`, `num`, `(num` of a pair."""
+    return shape.split(" ", 1)[0]
+
+
+def _diverse(found: list[Found], size: int) -> list[Found]:
+    """The best `size` of `found` (best first), taken round-robin over their operations: one operation's many
+    fillings (`hi % x`, `x % lo`…) must not crowd the others out of the next level."""
+    by_op: dict[str, list[Found]] = {}
+    for f in found:
+        by_op.setdefault(f.op, []).append(f)
+    out: list[Found] = []
+    for rank in itertools.count():
+        layer = [q[rank] for q in by_op.values() if rank < len(q)]
+        if not layer:
+            break
+        out += sorted(layer, key=lambda f: (-f.fit, f.text))[: size - len(out)]
+        if len(out) >= size:
+            break
+    return out
 
 
 def distinct_lambdas(task: Task, bodies: list[str], var_type: str, score: Callable[[str], float]) -> list[str]:
     """`bodies` (`fun x0 => …` over `x0 : var_type` and the parameters), one per behaviour on made-up values,
     best `score` first, at most HOLE_FILLS."""
-    from specbridge.compare.inputs import generate_inputs
-    from specbridge.lean.program import parse_type
-
     params = [("x0", var_type)] + [(p.name, p.type) for p in task.signature.params]
-    inputs = generate_inputs([parse_type(t) for _, t in params], MADE_UP_INPUTS, seed=0)
-    runner = _Runner(params, inputs)
+    runner = _Runner(params, made_up_inputs([t for _, t in params]))
     best: dict[tuple[str, tuple], tuple[float, str]] = {}
     for body in itertools.islice(sorted(bodies, key=lambda b: (-score(b), len(b), b)), LAMBDA_BODIES):
         got = runner.run(body.removeprefix("fun x0 => "))

@@ -677,7 +677,9 @@ def _pool(cands: list[Candidate], size: int, share: float = 0.25) -> list[Candid
     by_pattern: dict[str, list[Candidate]] = {}
     for c in cands:
         if c.pattern:
-            by_pattern.setdefault(c.pattern, []).append(c)
+            # enumerated terms are each their own shape (and already computed the examples)
+            key = c.pattern if c.pattern != ENUMERATED else f"{ENUMERATED}:{c.postcond}"
+            by_pattern.setdefault(key, []).append(c)
     reserved: list[Candidate] = []
     queues = list(by_pattern.values())
     while queues and len(reserved) < int(size * share):
@@ -1120,7 +1122,8 @@ def enumerated_candidates(
     if element:
         preds = distinct_lambdas(task, lambda_bodies(terms, task, element, pred=True, limit=2000), element, score)
         values = distinct_lambdas(task, lambda_bodies(terms, task, element, pred=False, limit=2000), element, score)
-    holes = {"pred": preds + predicates, "value": values, "": preds[:5] + values[:3]}
+    # the requirement's own predicates (the atoms) first: the corpus's lambdas are ranked by words alone
+    holes = {"pred": list(dict.fromkeys(predicates + preds)), "value": values, "": preds[:5] + values[:3]}
     out = []
     for found in enumerate_results(task, terms, score, holes, literals, element)[:ENUM_FITS]:
         post = f"(result = true ↔ {found.text})" if found.type_text == "Prop" else f"result = {found.text}"

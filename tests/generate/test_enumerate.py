@@ -131,3 +131,28 @@ def test_a_numeral_is_an_operand_at_the_signature_s_number_types() -> None:
     texts = [f.text for f in enumerate_results(task, mine_terms(CORPUS), _flat, {}, ["1"])]
     assert "n + 1" in texts or "1 + n" in texts
     assert not any(": Nat)" in t for t in texts)  # the ascription only typed the run, not the text
+
+
+def test_a_pair_result_is_enumerated_component_by_component() -> None:
+    corpus = [
+        _task("sumAll", [("xs", "List Nat")], "Nat", "result = xs.sum"),
+        _task("sumAll2", [("ys", "List Nat")], "Nat", "result = ys.sum"),
+        _task("len", [("xs", "List Nat")], "Nat", "result = xs.length"),
+        _task("len2", [("ys", "List Nat")], "Nat", "result = ys.length"),
+    ]
+    task = _task("sumLen", [("xs", "List Nat")], "(Nat × Nat)", tests=[_example({"xs": "[4, 5]"}, "(9, 2)")])
+    found = enumerate_results(task, mine_terms(corpus), _flat, {}, [])
+    texts = [f.text for f in found]
+    assert "(xs.sum, xs.length)" in texts
+    assert "(xs.length, xs.sum)" not in texts  # (2, 9): each component must compute its own part
+    assert all(f.type_text == "(Nat × Nat)" for f in found)
+
+
+def test_made_up_inputs_tell_apart_functions_that_agree_when_all_arguments_are_equal() -> None:
+    from specbridge.generate.enumerate import _Runner, made_up_inputs
+
+    params = [("x", "Int"), ("lo", "Int"), ("hi", "Int")]
+    runner = _Runner(params, made_up_inputs([t for _, t in params]))
+    clamp, other = runner.run("max lo (min x hi)"), runner.run("hi - lo % hi")
+    assert clamp is not None and other is not None and clamp != other
+    assert len(set(made_up_inputs([t for _, t in params]))) == len(made_up_inputs([t for _, t in params]))
