@@ -33,6 +33,7 @@ LEVEL2_SUPPORT = 2  # the second level uses operations the corpus applies in at 
 LAMBDA_BODIES = 600  # lambda bodies tried for a hole, before keeping one per behaviour
 HOLE_FILLS = 10  # distinct lambdas (by behaviour) offered to each kind of hole
 PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
+VOCABULARY_BONUS = 0.1  # a Lean operation whose name is the requirement's words, against the lexicon's fit
 LEVEL_COST = 0.05  # per operation level: of two terms computing the same, the simpler reads the requirement
 MAX_TERMS = 10_000  # terms elaborated per task, at most (a bound on the time: about 0.4 ms each)
 
@@ -44,6 +45,7 @@ class Found:
     level: int  # 0: a parameter or literal; 1: one operation; 2: an operation over an operation
     fit: float  # the caller's score, less the cost of nesting
     op: str = ""  # the id of the outermost operation (a mined term), "" at level 0
+    bonus: float = 0.0  # in `fit`: for a Lean operation the requirement names (see `vocabulary_operations`)
 
 
 class _Runner:
@@ -133,17 +135,17 @@ def enumerate_results(
     runner = _Runner(params, [args for args, _ in examples] + made_up)
     best: dict[tuple[str, tuple], Found] = {}  # (type, outputs) -> its best-scored spelling
 
-    def add(text: str, level: int, typed: str = "", op: str = "") -> None:
+    def add(text: str, level: int, typed: str = "", op: str = "", bonus: float = 0.0) -> None:
         """Run `text` (or its `typed` spelling) and keep it if it is a new behaviour or a better spelling."""
         if runner.elaborated >= MAX_TERMS:
             return
         got = runner.run(typed or text)
         if got is None or all(kind == "err" for kind, _ in got[1]):
             return
-        fit = score(text) - LEVEL_COST * level
+        fit = score(text) - LEVEL_COST * level + bonus
         old = best.get(got)
         if old is None or fit > old.fit:
-            best[got] = Found(text, got[0], level, fit, op)
+            best[got] = Found(text, got[0], level, fit, op, bonus)
 
     for name, _ in params:
         add(name, 0)
@@ -155,8 +157,10 @@ def enumerate_results(
     level0 = [(f.text, f.type_text) for f in best.values()]
     ops = [t for t in terms if is_operation(t)]
     for term in ops:
+        # Lean's own operation named by the requirement's words (no corpus task: the lexicon cannot speak for it)
+        bonus = VOCABULARY_BONUS if not term.tasks else 0.0
         for text in instantiations(term, task, holes.get(term.hole, []), limit=12, values=level0):
-            add(text, 1, op=term.id)
+            add(text, 1, op=term.id, bonus=bonus)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
     operands = [(f.text, f.type_text) for f in _diverse(level1, LEVEL2_OPERANDS)]
     # Every operation over every chosen operand, the most promising first (the operand's fit, the operation's
@@ -169,23 +173,28 @@ def enumerate_results(
     allowed = set(components) if pair else ({want, "Prop"} if want == "Bool" else {want})
     # the last level must make the result: an operation known to make something else is not tried there
     final_heads = {_head(slot_shape(t)) for t in allowed} | ({"Bool", "Prop"} if want == "Bool" else set())
-    final_ops = [t for t in ops if len(t.tasks) >= LEVEL2_SUPPORT and (not t.shape or _head(t.shape) in final_heads)]
+    # (Lean's operations the requirement names, with no corpus task, are as good as well-supported ones here)
+    final_ops = [
+        t
+        for t in ops
+        if (len(t.tasks) >= LEVEL2_SUPPORT or not t.tasks) and (not t.shape or _head(t.shape) in final_heads)
+    ]
     # an operation's promise: how well the requirement read its best level-1 use (one it never had: the worst)
     op_fit: dict[str, float] = {}
     for f in level1:
         op_fit[f.op] = max(op_fit.get(f.op, f.fit), f.fit)
     floor = min(op_fit.values(), default=0.0)
-    level2: dict[str, tuple[float, str]] = {}
+    level2: dict[str, tuple[float, str, float]] = {}
     for f in _diverse(level1, LEVEL2_OPERANDS):
         for term in final_ops:
             for text in instantiations(
                 term, task, holes.get(term.hole, []), limit=LEVEL2_FILLS, values=level0 + operands, required={f.text}
             ):
-                promise = f.fit + op_fit.get(term.id, floor) + SUPPORT_WEIGHT * math.log(len(term.tasks))
+                promise = f.fit + op_fit.get(term.id, floor) + SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
                 if text not in level2 or level2[text][0] < promise:
-                    level2[text] = (promise, term.id)
+                    level2[text] = (promise, term.id, f.bonus)
     for text in sorted(level2, key=lambda t: (-level2[t][0], t)):
-        add(text, 2, op=level2[text][1])
+        add(text, 2, op=level2[text][1], bonus=level2[text][2])
 
     def computing(allowed: set[str], outputs_of: Callable[[Any], Any]) -> list[Found]:
         out = [

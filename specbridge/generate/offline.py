@@ -1114,7 +1114,8 @@ def enumerated_candidates(
 ) -> list[Candidate]:
     """`result = <term>` for the enumerated terms that compute the visible examples (`enumerate_results`)."""
     from specbridge.generate.enumerate import distinct_lambdas, enumerate_results
-    from specbridge.mining.terms import lambda_bodies
+    from specbridge.mining.lexicon import requirement_terms
+    from specbridge.mining.terms import lambda_bodies, vocabulary_operations
 
     element = _element_type(task)
     preds: list[str] = []
@@ -1125,7 +1126,9 @@ def enumerated_candidates(
     # the requirement's own predicates (the atoms) first: the corpus's lambdas are ranked by words alone
     holes = {"pred": list(dict.fromkeys(predicates + preds)), "value": values, "": preds[:5] + values[:3]}
     out = []
-    for found in enumerate_results(task, terms, score, holes, literals, element)[:ENUM_FITS]:
+    known = {t.template for t in terms}  # what the corpus writes already has its support and its words
+    vocabulary = [t for t in vocabulary_operations(requirement_terms(task)) if t.template not in known]
+    for found in enumerate_results(task, terms + vocabulary, score, holes, literals, element)[:ENUM_FITS]:
         post = f"(result = true ↔ {found.text})" if found.type_text == "Prop" else f"result = {found.text}"
         out.append(
             Candidate(

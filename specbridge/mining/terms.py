@@ -460,6 +460,91 @@ def instantiations(
     return out
 
 
+_VOCABULARY_NAMESPACES = ("List", "Array", "String", "Nat", "Int", "Char")
+_NAMED = re.compile(r"[A-Za-z]+")  # a name made of words: `rotateLeft`, not `get!` or `toList?`
+
+
+def _vocabulary_shape(t: ty.Type) -> str | None:
+    """The slot shape of a builtin's parameter or result type: numbers, text, characters, truth values and
+    sequences of anything (`List *`); None for a bare type variable or anything else (too loose to fill)."""
+    t = ty.prune(t)
+    if not isinstance(t, ty.T):
+        return None
+    if t.name in ("Nat", "Int"):
+        return "num"
+    if t.name in ("String", "Char", "Bool") and not t.args:
+        return t.name
+    if t.name in ("List", "Array") and len(t.args) == 1:
+        inner = ty.prune(t.args[0])
+        if isinstance(inner, ty.TV):
+            return f"{t.name} *"
+        elem = _vocabulary_shape(inner)
+        return f"{t.name} {elem}" if elem in ("num", "Char", "Bool", "String") else None
+    return None
+
+
+def vocabulary_operations(words: set[str]) -> list[Term]:
+    """Lean's own operations (the interpreter's builtins, `specbridge.lean.stdlib`) whose every name word the
+    requirement uses (`words`: its stems), as terms with no corpus support: `{s0}.rotateLeft {s1}` for "rotate
+    … left", `{s0}.takeWhile ({h0})` for "take … while". The corpus may never have written them; Lean's names
+    say what they do. A function argument becomes the hole when it takes one value."""
+    from specbridge.lean.stdlib import REGISTRY
+    from specbridge.retrieval import split_name, tokenize
+
+    out: dict[str, Term] = {}
+    for name, builtin in sorted(REGISTRY.items()):
+        namespace, _, short = name.partition(".")
+        if namespace not in _VOCABULARY_NAMESPACES or not _NAMED.fullmatch(short or "-"):
+            continue
+        stems = tokenize(" ".join(split_name(short)))  # `takeWhile` -> `take` (`while` is a stop word)
+        if len(split_name(short)) < 2 or not stems or not set(stems) <= words:
+            continue  # a one-word name (`reverse`, `sum`) the corpus already uses; two words say what it does
+        try:
+            params, result = builtin.instantiate()
+            receiver = builtin.receiver_index(namespace)
+        except Exception:  # noqa: BLE001 - a signature the type reader does not take: not offered
+            continue
+        term = _vocabulary_term(name, namespace, short, params, result, receiver)
+        if term is not None:
+            out.setdefault(term.template + repr(sorted(term.shapes.items())), term)
+    return list(out.values())
+
+
+def _vocabulary_term(
+    name: str, namespace: str, short: str, params: list[ty.Type], result: ty.Type, receiver: int
+) -> Term | None:
+    """The builtin `name` as a term over slots, with every explicit argument (`{s0}.rotateLeft {s1}`); None when
+    an argument is neither a slot nor a one-variable hole, or the receiver is not of the namespace's type."""
+    shapes: dict[str, str] = {}
+    args: list[str] = []
+    hole = ""
+    for i, p in enumerate(params):
+        p = ty.prune(p)
+        if isinstance(p, ty.T) and p.name == "→":
+            ret = ty.prune(p.args[1])
+            if hole or (isinstance(ret, ty.T) and ret.name == "→"):
+                return None  # two functions, or a function of two arguments: no one-variable hole fits
+            hole = "pred" if isinstance(ret, ty.T) and ret.name == "Bool" else "value"
+            args.append("({h0})")
+            continue
+        shape = _vocabulary_shape(p)
+        if shape is None or (i == receiver and namespace not in ("Nat", "Int") and shape.split()[0] != namespace):
+            return None
+        slot = f"s{len(shapes)}"
+        shapes[slot] = shape
+        args.append("{" + slot + "}")
+    if not shapes or len(shapes) > 2:
+        return None
+    if receiver < len(args) and args[receiver].startswith("{s"):
+        rest = [a for j, a in enumerate(args) if j != receiver]
+        template = f"{args[receiver]}.{short}" + "".join(f" {a}" for a in rest)
+    else:
+        template = f"{name} " + " ".join(args)
+    key = template + repr(sorted(shapes.items()))
+    tid = "v" + hashlib.sha256(key.encode()).hexdigest()[:10]
+    return Term(tid, template, shapes, hole=hole, shape=_vocabulary_shape(result) or "")
+
+
 def is_operation(term: Term) -> bool:
     """A term small enough to be composed over other terms (one operation, not a task's computation)."""
     return len(term.template) <= 40 and len(term.shapes) <= 2
@@ -485,4 +570,12 @@ def lambda_bodies(terms: list[Term], task: Task, var_type: str, *, pred: bool, l
     return out
 
 
-__all__ = ["Term", "corpus_lambdas", "instantiations", "is_operation", "lambda_bodies", "mine_terms"]
+__all__ = [
+    "Term",
+    "corpus_lambdas",
+    "instantiations",
+    "is_operation",
+    "lambda_bodies",
+    "mine_terms",
+    "vocabulary_operations",
+]

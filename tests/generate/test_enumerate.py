@@ -156,3 +156,20 @@ def test_made_up_inputs_tell_apart_functions_that_agree_when_all_arguments_are_e
     clamp, other = runner.run("max lo (min x hi)"), runner.run("hi - lo % hi")
     assert clamp is not None and other is not None and clamp != other
     assert len(set(made_up_inputs([t for _, t in params]))) == len(made_up_inputs([t for _, t in params]))
+
+
+def test_a_lean_operation_the_requirement_names_is_enumerated_though_no_corpus_task_uses_it() -> None:
+    from specbridge.generate.base import GenerationContext
+    from specbridge.generate.offline import OfflineGenerator
+    from specbridge.settings import Settings
+
+    task = _task(
+        "rotate",
+        [("xs", "List Int"), ("k", "Nat")],
+        "List Int",
+        tests=[_example({"xs": "[1, 2, 3, 4, 5]", "k": "2"}, "[3, 4, 5, 1, 2]")],
+    )
+    task = task.model_copy(update={"requirement": "Rotate the list left by k positions.", "reference": None})
+    context = GenerationContext(settings=Settings(), corpus=CORPUS)
+    posts = [c.postcond for c in OfflineGenerator().candidates(task, context)]
+    assert "result = xs.rotateLeft k" in posts  # no corpus task rotates; Lean's name says it

@@ -139,6 +139,17 @@ def test_root_library_functions_are_operations_unless_the_spec_shadows_them() ->
     assert not [k for k in (x.template for x in mine_terms([shadow])) if "max" in k]
 
 
+def test_lean_operations_named_by_the_requirement_s_words_are_offered_without_corpus_support() -> None:
+    from specbridge.mining.terms import vocabulary_operations
+
+    ops = {t.template: t for t in vocabulary_operations({"rotat", "left", "take", "array"})}
+    assert ops["{s0}.rotateLeft {s1}"].shapes == {"s0": "List *", "s1": "num"}  # the optional count is a slot
+    assert ops["{s0}.takeWhile ({h0})"].hole == "pred"
+    assert all(not t.tasks for t in ops.values())  # Lean's, not the corpus's
+    assert "{s0}.rotateRight {s1}" not in ops  # every word of the name must be the requirement's
+    assert not [k for k in ops if k.startswith("{s0}.reverse")]  # one-word names are the corpus's to offer
+
+
 def test_instantiation_fills_slots_by_type_and_retargets_containers() -> None:
     t = _task("k", "keep", [("xs", "List Int")], "List Int", "result = xs.filter (fun x => x > 0)")
     (term,) = [x for x in mine_terms([t]) if x.template == "{s0}.filter ({h0})"]
