@@ -462,6 +462,10 @@ def instantiations(
 
 _VOCABULARY_NAMESPACES = ("List", "Array", "String", "Nat", "Int", "Char")
 _NAMED = re.compile(r"[A-Za-z]+")  # a name made of words: `rotateLeft`, not `get!` or `toList?`
+# Builtins whose Lean declarations take a proof the interpreter's signature leaves out (`Array.eraseIdx … (h : i <
+# xs.size := by get_elem_tactic)`, `List.getLast l (h : l ≠ [])`): written without it, Lean may refuse them.
+_NEEDS_PROOF = frozenset({"Array.eraseIdx", "Array.insertIdx", "Array.getElem", "List.getElem", "List.getLast"})
+_INTERNAL = re.compile(r"(Aux|TR)$")  # implementation variants (`toArrayAux`, `lengthTR`), not vocabulary
 
 
 def _vocabulary_shape(t: ty.Type) -> str | None:
@@ -494,7 +498,9 @@ def vocabulary_operations(words: set[str]) -> list[Term]:
     out: dict[str, Term] = {}
     for name, builtin in sorted(REGISTRY.items()):
         namespace, _, short = name.partition(".")
-        if namespace not in _VOCABULARY_NAMESPACES or not _NAMED.fullmatch(short or "-"):
+        if namespace not in _VOCABULARY_NAMESPACES or not _NAMED.fullmatch(short or "-") or _INTERNAL.search(short):
+            continue
+        if name in _NEEDS_PROOF:
             continue
         stems = tokenize(" ".join(split_name(short)))  # `takeWhile` -> `take` (`while` is a stop word)
         if len(split_name(short)) < 2 or not stems or not set(stems) <= words:
