@@ -461,11 +461,14 @@ def instantiations(
 
 
 _VOCABULARY_NAMESPACES = ("List", "Array", "String", "Nat", "Int", "Char")
-_NAMED = re.compile(r"[A-Za-z]+")  # a name made of words: `rotateLeft`, not `get!` or `toList?`
+_NAMED = re.compile(r"[A-Za-z]+[?!]?")  # a name made of words: `rotateLeft`, `getLast?`; not `get!`
+# Lean's naming prefixes (`isUpper`, `toUpper`, `getLast?`): what kind of operation, not what it is about
+_NAME_PREFIXES = frozenset({"get", "is", "to"})
 # Builtins whose Lean declarations take a proof the interpreter's signature leaves out (`Array.eraseIdx … (h : i <
 # xs.size := by get_elem_tactic)`, `List.getLast l (h : l ≠ [])`): written without it, Lean may refuse them.
-_NEEDS_PROOF = frozenset({"Array.eraseIdx", "Array.insertIdx", "Array.getElem", "List.getElem", "List.getLast"})
-_INTERNAL = re.compile(r"(Aux|TR)$")  # implementation variants (`toArrayAux`, `lengthTR`), not vocabulary
+_NEEDS_PROOF = frozenset({"Array.eraseIdx", "Array.insertIdx", "List.getLast"})
+# implementation variants (`toArrayAux`, `lengthTR`) and what `xs[i]` notation unfolds to (`getElem?`): not words
+_INTERNAL = re.compile(r"(Aux|TR)$|^getElem")
 
 
 def _vocabulary_shape(t: ty.Type) -> str | None:
@@ -502,8 +505,9 @@ def vocabulary_operations(words: set[str]) -> list[Term]:
             continue
         if name in _NEEDS_PROOF:
             continue
-        stems = tokenize(" ".join(split_name(short)))  # `takeWhile` -> `take` (`while` is a stop word)
-        if len(split_name(short)) < 2 or not stems or not set(stems) <= words:
+        parts = split_name(short)
+        stems = tokenize(" ".join(w for w in parts if w not in _NAME_PREFIXES))  # `takeWhile` -> `take`
+        if len(parts) < 2 or not stems or not set(stems) <= words:
             continue  # a one-word name (`reverse`, `sum`) the corpus already uses; two words say what it does
         try:
             params, result = builtin.instantiate()

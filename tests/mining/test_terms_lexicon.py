@@ -148,6 +148,10 @@ def test_lean_operations_named_by_the_requirement_s_words_are_offered_without_co
     assert all(not t.tasks for t in ops.values())  # Lean's, not the corpus's
     assert "{s0}.rotateRight {s1}" not in ops  # every word of the name must be the requirement's
     assert not [k for k in ops if k.startswith("{s0}.reverse")]  # one-word names are the corpus's to offer
+    # a naming prefix (`get`, `is`, `to`) says what kind of operation, the rest what it is about
+    last = {t.template for t in vocabulary_operations({"last", "element"})}
+    assert "{s0}.getLast?" in last and "{s0}.getLast" not in last  # `List.getLast` takes a proof in Lean
+    assert not [k for k in last if "getElem" in k]  # what `xs[i]?` unfolds to, not a name one writes
     # Lean's `Array.eraseIdx` takes a proof that `i < a.size`: not offered, though "erase … index" names it
     assert "{s0}.eraseIdx {s1}" not in {
         t.template for t in vocabulary_operations({"eras", "idx", "index"}) if t.shapes["s0"].startswith("Array")
