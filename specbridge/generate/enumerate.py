@@ -162,9 +162,8 @@ def enumerate_results(
         for text in instantiations(term, task, holes.get(term.hole, []), limit=12, values=level0):
             add(text, 1, op=term.id, bonus=bonus)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
-    operands = [(f.text, f.type_text) for f in _diverse(level1, LEVEL2_OPERANDS)]
-    # Every operation over every chosen operand, the most promising first (the operand's fit, the operation's
-    # support): the budget goes to them in that order, not to the first operations listed.
+    chosen = _diverse(level1, LEVEL2_OPERANDS)
+    operands = [(f.text, f.type_text) for f in chosen]
     result_type = ty.prune(parse_type(task.signature.return_type))
     want = ty.lean_text(result_type)
     # a pair is made of two terms, each computing its component of the examples' outputs
@@ -172,7 +171,7 @@ def enumerate_results(
     components = [ty.lean_text(a) for a in result_type.args] if pair else []  # type: ignore[union-attr]
     allowed = set(components) if pair else ({want, "Prop"} if want == "Bool" else {want})
     # the last level must make the result: an operation known to make something else is not tried there
-    final_heads = {_head(slot_shape(t)) for t in allowed} | ({"Bool", "Prop"} if want == "Bool" else set())
+    final_heads = {_head(slot_shape(t)) for t in allowed}
     # (Lean's operations the requirement names, with no corpus task, are as good as well-supported ones here)
     final_ops = [
         t
@@ -184,8 +183,10 @@ def enumerate_results(
     for f in level1:
         op_fit[f.op] = max(op_fit.get(f.op, f.fit), f.fit)
     floor = min(op_fit.values(), default=0.0)
+    # Every operation over every chosen operand, the most promising first (the operand's fit, the operation's
+    # support): the budget goes to them in that order, not to the first operations listed.
     level2: dict[str, tuple[float, str, float]] = {}
-    for f in _diverse(level1, LEVEL2_OPERANDS):
+    for f in chosen:
         for term in final_ops:
             for text in instantiations(
                 term, task, holes.get(term.hole, []), limit=LEVEL2_FILLS, values=level0 + operands, required={f.text}

@@ -1127,12 +1127,8 @@ def enumerated_candidates(
     holes = {"pred": list(dict.fromkeys(predicates + preds)), "value": values, "": preds[:5] + values[:3]}
     out = []
     # what the corpus writes already has its support and its words (a `List Char` use does not fit `List Int`)
-    known = {(t.template, tuple(sorted(t.shapes.items()))) for t in terms}
-    vocabulary = [
-        t
-        for t in vocabulary_operations(requirement_terms(task))
-        if (t.template, tuple(sorted(t.shapes.items()))) not in known
-    ]
+    known = {t.key for t in terms}
+    vocabulary = [t for t in vocabulary_operations(requirement_terms(task)) if t.key not in known]
     for found in enumerate_results(task, terms + vocabulary, score, holes, literals, element)[:ENUM_FITS]:
         post = f"(result = true ↔ {found.text})" if found.type_text == "Prop" else f"result = {found.text}"
         out.append(

@@ -20,6 +20,7 @@ import itertools
 import re
 from collections import defaultdict
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from specbridge.errors import LeanParseError
@@ -137,7 +138,7 @@ def _type_text(node: A.Node | None) -> str | None:
 _LIBRARY_HEADS = re.compile(r"^[A-Z]")  # `List.range`, `Nat.succ`: namespaces of Lean's library start upper-case
 
 
-def _library(name: str, local: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
+def _library(name: str, local: AbstractSet[str] = frozenset()) -> bool:
     """`name` is Lean's library: in an upper-case namespace, or a root function such as `max` that the
     interpreter defines (`REGISTRY`), and not shadowed by one of the spec's own names."""
     from specbridge.lean.stdlib import REGISTRY
@@ -155,6 +156,16 @@ class Term:
     tasks: list[str] = field(default_factory=list)
     hole: str = ""  # what the hole's lambda returns: "pred" (Prop/Bool), "value" (data), "" (not known)
     shape: str = ""  # the slot shape of the term's own type (`num`, `List num`, `Prop`), "" if not known
+
+    @property
+    def key(self) -> str:
+        """What makes two terms one: the template and its slots' shapes (`{s0}.getLast?` over `List Char` is not
+        the one over any list)."""
+        return _term_key(self.template, self.shapes)
+
+
+def _term_key(template: str, shapes: dict[str, str]) -> str:
+    return template + "\n" + repr(sorted(shapes.items()))
 
 
 def _abstract_lambda(template: str) -> tuple[str, str] | None:
@@ -318,7 +329,7 @@ def mine_terms(tasks: list[Task]) -> list[Term]:
     found: dict[str, Term] = {}
 
     def record(task: Task, text: str, shapes: dict[str, str], fill: str, hole: str = "", shape: str = "") -> None:
-        key = text + "\n" + repr(sorted(shapes.items()))
+        key = _term_key(text, shapes)
         term = found.get(key)
         if term is None:
             tid = "t" + hashlib.sha256(key.encode()).hexdigest()[:10]
@@ -516,7 +527,7 @@ def vocabulary_operations(words: set[str]) -> list[Term]:
             continue
         term = _vocabulary_term(name, namespace, short, params, result, receiver)
         if term is not None:
-            out.setdefault(term.template + repr(sorted(term.shapes.items())), term)
+            out.setdefault(term.key, term)
     return list(out.values())
 
 
@@ -550,8 +561,7 @@ def _vocabulary_term(
         template = f"{args[receiver]}.{short}" + "".join(f" {a}" for a in rest)
     else:
         template = f"{name} " + " ".join(args)
-    key = template + repr(sorted(shapes.items()))
-    tid = "v" + hashlib.sha256(key.encode()).hexdigest()[:10]
+    tid = "v" + hashlib.sha256(_term_key(template, shapes).encode()).hexdigest()[:10]
     return Term(tid, template, shapes, hole=hole, shape=_vocabulary_shape(result) or "")
 
 
