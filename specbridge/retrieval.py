@@ -27,6 +27,39 @@ def requirement_text(task: Task) -> str:
     return _BOILERPLATE.sub(" ", task.requirement)
 
 
+# A clause that works an example through ("for example 17 divided by 5 gives 3", "so -4, 7, 10 gives 6"): its
+# numbers are data of that example, not constants of the task. An introducing cue ("for example") starts the
+# example mid-clause ("below 60, e.g. 135 minutes"); a relating one ("6 becomes 3") spans the whole clause.
+_EXAMPLE_INTRO = re.compile(
+    r"\b(?:for example|for instance|eg|such as|as with|as in|like|the way)\b|\bso\s+[-`\[(]*\d", re.I
+)
+_EXAMPLE_RELATION = re.compile(r"\b(?:gives?|becomes?)\b", re.I)
+_CLAUSE_END = re.compile(r"[.;:()\u2014]")
+_LIST_LITERAL = re.compile(r"\[[^\]]*\d[^\]]*\]")
+# Numbers a requirement spells out ("greater than zero"): English, not any task's vocabulary.
+NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+_NUMERAL = re.compile(r"-?\d+|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+
+
+def without_example_numbers(text: str) -> str:
+    """`text` with the numbers of its worked examples blanked (digits and number words: those of a clause with a
+    list literal or a relating cue, those after an introducing cue): what is left are the numbers the
+    requirement states (`under 3`, `divisible by 4`)."""
+    text = re.sub(r"\be\.g\.|\bi\.e\.", lambda m: m.group(0).replace(".", ""), text)
+    out = []
+    start = 0
+    for end in [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]:
+        clause = text[start:end]
+        intro = _EXAMPLE_INTRO.search(clause)
+        if _EXAMPLE_RELATION.search(clause) or _LIST_LITERAL.search(clause):
+            clause = _NUMERAL.sub(" ", clause)
+        elif intro:
+            clause = clause[: intro.start()] + _NUMERAL.sub(" ", clause[intro.start() :])
+        out.append(clause + text[end : end + 1])
+        start = end + 1
+    return "".join(out)
+
+
 def _stem(word: str) -> str:
     """A light suffix stripper whose inflections meet: `multiplied`/`multiplies`/`multiply`, and
     `squares`/`squared`/`square` (a final `e` goes, as `es` and `ed` take it)."""

@@ -338,7 +338,7 @@ def stated_bounds(task: Task) -> tuple[str, str] | None:
     """Conditions on numeric parameters written out in the requirement (`d > 0`, `2 ≤ N`, "n is positive"), as
     one conjunction; None when none is stated. Sentences that describe cases or results ("if y ≠ 0", "returns
     true when n > 0") are not read as conditions on the input."""
-    from specbridge.mining.shapes import _NUMBER_WORDS
+    from specbridge.retrieval import NUMBER_WORDS
 
     params = {p.name: _norm(p.type) for p in task.signature.params}
     nums = sorted((n for n, t in params.items() if t in ("Nat", "Int")), key=len, reverse=True)
@@ -352,7 +352,7 @@ def stated_bounds(task: Task) -> tuple[str, str] | None:
 
     nums = sorted([*nums, *spelled], key=len, reverse=True)
     names = "|".join(re.escape(n) for n in nums)
-    numeral = "|".join(["-?\\d+", *_NUMBER_WORDS])
+    numeral = "|".join(["-?\\d+", *NUMBER_WORDS])
     value = rf"(-?\d+|{names})(?!\.\d|[\w(\[^×*/])"
     found: list[str] = []
     for sentence in re.split(r"(?<=[.;:])\s+|\n", task.requirement):
@@ -372,7 +372,7 @@ def stated_bounds(task: Task) -> tuple[str, str] | None:
         ):
             limit = m.group(4).lower()
             bound = {"at least": "≥", "no less than": "≥", "at most": "≤", "no more than": "≤"}[m.group(3).lower()]
-            found.append(f"{resolve(m.group(1))} {bound} {_NUMBER_WORDS.get(limit, limit)}")
+            found.append(f"{resolve(m.group(1))} {bound} {NUMBER_WORDS.get(limit, limit)}")
         for m in re.finditer(
             rf"(?<![\w.])({names})\b[^.;]{{0,25}}?\b(is|are|be)\s+(assumed to be\s+|a\s+|strictly\s+)*"
             r"(positive|non-?negative|non-?zero|negative)",

@@ -24,7 +24,7 @@ import re
 from collections import Counter, defaultdict
 
 from specbridge.mining.library import Pattern, _doc_terms
-from specbridge.retrieval import split_name, tokenize
+from specbridge.retrieval import NUMBER_WORDS, split_name, tokenize, without_example_numbers
 from specbridge.tasks import Task
 
 _LAMBDA = re.compile(r"\(fun (x\d+) => ")
@@ -36,8 +36,6 @@ _NAMED_PRED = re.compile(
     r"[ \t]*\n?[ \t]*(.+)$(?=\n\S|\n\s*\n|\s*\Z)",
     re.M,
 )
-# Numbers the requirement spells out ("greater than zero"): English, not any task's vocabulary.
-_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 _VAGUE = {"is", "valid", "input", "output", "result", "check", "can", "has", "get"}
 
 
@@ -324,10 +322,12 @@ class AtomModel:
 
 
 def requirement_numbers(task: Task) -> list[str]:
-    """The numbers a requirement writes, in digits or as a word (`two` -> `2`), in order of appearance."""
-    words = re.findall(r"[a-z]+", task.requirement.lower())
-    spelled = [str(_NUMBER_WORDS[w]) for w in words if w in _NUMBER_WORDS]
-    return list(dict.fromkeys([*re.findall(r"(?<![\w.])(\d{1,4})(?!\w|\.\d)", task.requirement), *spelled]))
+    """The numbers a requirement states, in digits or as a word (`two` -> `2`), in order of appearance; not the
+    data of its worked examples (`without_example_numbers`)."""
+    text = without_example_numbers(task.requirement)
+    words = re.findall(r"[a-z]+", text.lower())
+    spelled = [str(NUMBER_WORDS[w]) for w in words if w in NUMBER_WORDS]
+    return list(dict.fromkeys([*re.findall(r"(?<![\w.])(\d{1,4})(?!\w|\.\d)", text), *spelled]))
 
 
 def helper_mismatch(aux: str, text: str, query: set[str]) -> float:

@@ -115,3 +115,25 @@ def test_a_membership_shape_also_comes_with_its_dual_quantifier() -> None:
     assert set(templates) == {"{result} = true ↔ ∀ x0 ∈ {s0}, {q0_x0}", "{result} = true ↔ ∃ x0 ∈ {s0}, {q0_x0}"}
     assert templates["{result} = true ↔ ∃ x0 ∈ {s0}, {q0_x0}"].tasks == ["t1"]
     assert templates["{result} = true ↔ ∃ x0 ∈ {s0}, {q0_x0}"].fills == []  # t1's predicate was for ∀
+
+
+def test_the_numbers_of_a_worked_example_are_not_the_requirement_s_constants() -> None:
+    from specbridge.mining.shapes import requirement_numbers
+    from specbridge.retrieval import without_example_numbers
+
+    def numbers(text: str) -> list[str]:
+        task = Task(
+            id="t",
+            requirement=text,
+            signature=Signature(name="f", params=(Param(name="n", type="Nat"),), return_type="Nat"),
+        )
+        return requirement_numbers(task)
+
+    # stated constants stay; the data of "so …", "for example …", "… gives …" and list literals go
+    assert numbers("Children under 3 pay nothing and visitors of 65 or more pay 7.") == ["3", "65", "7"]
+    assert numbers("Add the even numbers, so -4, 7, 10 gives 6. Divisible by 4.") == ["4"]
+    assert numbers("For example 1, 5, 8, 10, 3 has three values from 3 to 8; bounds are at least 1.") == ["1"]
+    assert numbers("For `[10, 10, 9]` that is `9`. Years divisible by 100 (so 1900 is not) count.") == ["100"]
+    assert numbers("The minutes left over are always below 60, e.g. 135 minutes is 2 hours.") == ["60"]
+    assert "1900" not in without_example_numbers("unless divisible by 400 (so 1900 is not a leap year)")
+    assert "400" in without_example_numbers("unless divisible by 400 (so 1900 is not a leap year)")
