@@ -33,9 +33,11 @@ LEVEL2_SUPPORT = 2  # the second level uses operations the corpus applies in at 
 LAMBDA_BODIES = 600  # lambda bodies tried for a hole, before keeping one per behaviour
 HOLE_FILLS = 10  # distinct lambdas (by behaviour) offered to each kind of hole
 PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
+SPLIT_FILLS = 4  # case-splitting lambdas (`split_lambdas`) offered to a `map`-like hole
 VOCABULARY_BONUS = 0.1  # a Lean operation whose name is the requirement's words, against the lexicon's fit
 LEVEL_COST = 0.05  # per operation level: of two terms computing the same, the simpler reads the requirement
 MAX_TERMS = 10_000  # terms elaborated per task, at most (a bound on the time: about 0.4 ms each)
+LEVEL1_TERMS = 6_000  # of which one operation over level 0, at most: the rest is the second level's
 
 
 @dataclass(frozen=True)
@@ -156,11 +158,20 @@ def enumerate_results(
             add(lit, 0, typed=f"({lit} : {type_text})")
     level0 = [(f.text, f.type_text) for f in best.values()]
     ops = [t for t in terms if is_operation(t)]
+    # Every operation over level 0, the most promising first (the requirement's reading of the term, the
+    # operation's support): a large corpus has more of them than the budget, which must not go to the first listed
+    # and must leave room for the second level.
+    level1_texts: dict[str, tuple[float, str, float]] = {}
     for term in ops:
         # Lean's own operation named by the requirement's words (no corpus task: the lexicon cannot speak for it)
         bonus = VOCABULARY_BONUS if not term.tasks else 0.0
-        for text in instantiations(term, task, holes.get(term.hole, []), limit=12, values=level0):
-            add(text, 1, op=term.id, bonus=bonus)
+        support = SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
+        for text in instantiations(term, task, holes.get(term.hole, []), limit=16, values=level0, fills=16):
+            promise = score(text) + bonus + support
+            if text not in level1_texts or level1_texts[text][0] < promise:
+                level1_texts[text] = (promise, term.id, bonus)
+    for text in sorted(level1_texts, key=lambda t: (-level1_texts[t][0], t))[:LEVEL1_TERMS]:
+        add(text, 1, op=level1_texts[text][1], bonus=level1_texts[text][2])
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
     chosen = _diverse(level1, LEVEL2_OPERANDS)
     operands = [(f.text, f.type_text) for f in chosen]
@@ -170,6 +181,10 @@ def enumerate_results(
     pair = isinstance(result_type, ty.T) and result_type.name == "Prod" and len(result_type.args) == 2
     components = [ty.lean_text(a) for a in result_type.args] if pair else []  # type: ignore[union-attr]
     allowed = set(components) if pair else ({want, "Prop"} if want == "Bool" else {want})
+    # an Array or a String result may be computed as its list (`result.toList = a.toList.map f`)
+    as_list = list_view(want)
+    if as_list:
+        allowed.add(as_list)
     # the last level must make the result: an operation known to make something else is not tried there
     final_heads = {_head(slot_shape(t)) for t in allowed}
     # (Lean's operations the requirement names, with no corpus task, are as good as well-supported ones here)
@@ -206,16 +221,40 @@ def enumerate_results(
         ]
         return sorted(out, key=lambda f: (-f.fit, f.text))
 
+    def simplest(found: list[Found]) -> list[Found]:
+        """Without the terms built over a simpler term that computes the examples too: what they add does nothing
+        the examples show (`(s.map f).toList.drop 0`, `[] ++ xs.rotateLeft k`)."""
+        simpler = [f.text for f in found if f.level == 1]
+        return [f for f in found if f.level < 2 or not any(_subterm(g, f.text) for g in simpler)]
+
     if not pair:
-        return computing(allowed, lambda v: v)
-    firsts = computing({components[0]}, lambda v: v.fst)[:PAIR_PARTS]
-    seconds = computing({components[1]}, lambda v: v.snd)[:PAIR_PARTS]
+        whole = computing(allowed - {as_list}, lambda v: v)
+        listed = computing({as_list}, tuple) if as_list else []
+        return sorted(simplest(whole + listed), key=lambda f: (-f.fit, f.text))
+    firsts = simplest(computing({components[0]}, lambda v: v.fst))[:PAIR_PARTS]
+    seconds = simplest(computing({components[1]}, lambda v: v.snd))[:PAIR_PARTS]
     pairs = [  # scored whole: the requirement accounts for the two together (or not)
         Found(text, want, level, score(text) - LEVEL_COST * level)
         for a, b in itertools.product(firsts, seconds)
         for text, level in [(f"({a.text}, {b.text})", max(a.level, b.level))]
     ]
     return sorted(pairs, key=lambda f: (-f.fit, f.text))
+
+
+def _subterm(part: str, text: str) -> bool:
+    """`part` is a whole operand of `text`: the receiver of its projection or a parenthesized argument."""
+    return (
+        text.startswith(part + ".") or f"({part})" in text or text.startswith(f"{part} ") or text.endswith(f" {part}")
+    )
+
+
+def list_view(type_text: str) -> str | None:
+    """The list type an Array or String type is viewed as by `.toList` (`List Int`, `List Char`), else None."""
+    if type_text == "String":
+        return "List Char"
+    if type_text.startswith("Array "):
+        return "List " + type_text.removeprefix("Array ")
+    return None
 
 
 def _head(shape: str) -> str:
@@ -240,21 +279,102 @@ def _diverse(found: list[Found], size: int) -> list[Found]:
     return out
 
 
-def distinct_lambdas(task: Task, bodies: list[str], var_type: str, score: Callable[[str], float]) -> list[str]:
+def distinct_lambdas(
+    task: Task,
+    bodies: list[str],
+    var_type: str,
+    score: Callable[[str], float],
+    pairs: Sequence[tuple[tuple[Any, ...], Any]] = (),
+) -> list[str]:
     """`bodies` (`fun x0 => …` over `x0 : var_type` and the parameters), one per behaviour on made-up values,
-    best `score` first, at most HOLE_FILLS."""
+    at most HOLE_FILLS: those that compute every one of `pairs` (arguments `(x0, *parameters)`, expected value;
+    see `element_pairs`) first, then by `score`."""
     params = [("x0", var_type)] + [(p.name, p.type) for p in task.signature.params]
-    runner = _Runner(params, made_up_inputs([t for _, t in params]))
-    best: dict[tuple[str, tuple], tuple[float, str]] = {}
+    runner = _Runner(params, [args for args, _ in pairs] + made_up_inputs([t for _, t in params]))
+    best: dict[tuple[str, tuple], tuple[bool, float, str]] = {}
     for body in itertools.islice(sorted(bodies, key=lambda b: (-score(b), len(b), b)), LAMBDA_BODIES):
         got = runner.run(body.removeprefix("fun x0 => "))
         if got is None:
             continue
+        fits = bool(pairs) and all(o == ("ok", want) for o, (_, want) in zip(got[1], pairs, strict=False))
         s = score(body)
-        if got not in best or s > best[got][0]:
-            best[got] = (s, body)
-    ranked = sorted(best.values(), key=lambda x: (-x[0], x[1]))
-    return [body for _, body in ranked[:HOLE_FILLS]]
+        if got not in best or (fits, s) > best[got][:2]:
+            best[got] = (fits, s, body)
+    ranked = sorted(best.values(), key=lambda x: (not x[0], -x[1], x[2]))
+    return [body for _, _, body in ranked[:HOLE_FILLS]]
 
 
-__all__ = ["Found", "distinct_lambdas", "enumerate_results", "example_values"]
+def split_lambdas(
+    task: Task,
+    tests: list[str],
+    branches: list[str],
+    var_type: str,
+    pairs: Sequence[tuple[tuple[Any, ...], Any]],
+    score: Callable[[str], float],
+    named_branches: int = 0,
+) -> list[str]:
+    """`fun x0 => if T then A else B` that compute every one of `pairs` (see `element_pairs`), best `score` first,
+    at most SPLIT_FILLS: two `branches` (bodies over `x0`), each computing some of the pairs and together all of
+    them, and one of `tests` true where only A computes the pair and false where only B does. This is how a map
+    that changes some elements only (`if x0 < 0 then 0 else x0`) is found from one example. The first
+    `named_branches` branches name a value (`x0`, a parameter, a number); the rest compute one."""
+    from specbridge.mining.terms import operand
+
+    params = [("x0", var_type)] + [(p.name, p.type) for p in task.signature.params]
+    runner = _Runner(params, [args for args, _ in pairs])
+    full = (1 << len(pairs)) - 1
+    computes: dict[int, list[str]] = {}  # pairs computed (a bit set) -> the branches computing just those
+    for body in itertools.islice(dict.fromkeys(branches), LAMBDA_BODIES):
+        got = runner.run(body)
+        if got is None:
+            continue
+        mask = sum(1 << i for i, (o, (_, want)) in enumerate(zip(got[1], pairs, strict=True)) if o == ("ok", want))
+        if mask and mask != full:
+            computes.setdefault(mask, []).append(body)
+    holds: dict[int, list[str]] = {}  # pairs on whose arguments the test holds -> the tests
+    for body in itertools.islice(dict.fromkeys(tests), LAMBDA_BODIES):
+        got = runner.run(body)
+        if got is None or got[0] not in ("Bool", "Prop") or any(kind != "ok" for kind, _ in got[1]):
+            continue
+        holds.setdefault(sum(1 << i for i, (_, v) in enumerate(got[1]) if v is True), []).append(body)
+    found: dict[str, tuple[str, str]] = {}  # the split -> its two branches
+    for (a_mask, a_bodies), (b_mask, b_bodies) in itertools.permutations(computes.items(), 2):
+        if a_mask | b_mask != full:
+            continue
+        only_a, only_b = full & ~b_mask, full & ~a_mask
+        for t_mask, t_bodies in holds.items():
+            if t_mask & only_a == only_a and not t_mask & only_b:
+                for t, a, b in itertools.product(t_bodies[:3], a_bodies[:3], b_bodies[:3]):
+                    found.setdefault(f"fun x0 => if {t} then {operand(a)} else {operand(b)}", (a, b))
+    # of splits the examples cannot tell apart, the one whose branches name values (`0`, `x0`) before computed ones
+    named = set(branches[:named_branches])
+    computed = {f: sum(b not in named for b in ab) for f, ab in found.items()}
+    return sorted(found, key=lambda body: (computed[body], -score(body), len(body), body))[:SPLIT_FILLS]
+
+
+def element_pairs(task: Task) -> list[tuple[tuple[Any, ...], Any]]:
+    """What the visible examples say of a lambda mapped over the task's first sequence parameter, when the result
+    is a sequence of the same length: `((x_i, *arguments), y_i)` for each position (`#[3, -1] -> #[3, 0]` gives
+    `(3, …) -> 3` and `(-1, …) -> 0`). [] otherwise (no sequence, or the lengths differ)."""
+    examples = example_values(task) or []
+    seqs = [i for i, p in enumerate(task.signature.params) if list_view(p.type) or p.type.startswith("List ")]
+    if not seqs:
+        return []
+    out = []
+    for args, expected in examples:
+        xs, ys = args[seqs[0]], expected
+        if not isinstance(ys, (tuple, str)) or not isinstance(xs, (tuple, str)) or len(xs) != len(ys):
+            return []
+        out += [((x, *args), y) for x, y in zip(xs, ys, strict=True)]
+    return out
+
+
+__all__ = [
+    "Found",
+    "distinct_lambdas",
+    "element_pairs",
+    "enumerate_results",
+    "example_values",
+    "list_view",
+    "split_lambdas",
+]

@@ -1113,24 +1113,31 @@ def enumerated_candidates(
     task: Task, terms: list, score: Callable[[str], float], predicates: list[str], literals: list[str]
 ) -> list[Candidate]:
     """`result = <term>` for the enumerated terms that compute the visible examples (`enumerate_results`)."""
-    from specbridge.generate.enumerate import distinct_lambdas, enumerate_results
+    from specbridge.generate.enumerate import distinct_lambdas, enumerate_results, list_view
     from specbridge.mining.lexicon import requirement_terms
     from specbridge.mining.terms import lambda_bodies, vocabulary_operations
 
-    element = _element_type(task)
-    preds: list[str] = []
-    values: list[str] = []
-    if element:
-        preds = distinct_lambdas(task, lambda_bodies(terms, task, element, pred=True, limit=2000), element, score)
-        values = distinct_lambdas(task, lambda_bodies(terms, task, element, pred=False, limit=2000), element, score)
-    # the requirement's own predicates (the atoms) first: the corpus's lambdas are ranked by words alone
-    holes = {"pred": list(dict.fromkeys(predicates + preds)), "value": values, "": preds[:5] + values[:3]}
-    out = []
     # what the corpus writes already has its support and its words (a `List Char` use does not fit `List Int`)
     known = {t.key for t in terms}
     vocabulary = [t for t in vocabulary_operations(requirement_terms(task)) if t.key not in known]
+    element = _element_type(task)
+    preds: list[str] = []
+    values: list[str] = []
+    if element:  # (the few operations the requirement names first: the corpus's many are cut at a limit)
+        elementwise = vocabulary + terms
+        preds = distinct_lambdas(task, lambda_bodies(elementwise, task, element, pred=True, limit=2000), element, score)
+        tests = list(dict.fromkeys(predicates + lambda_bodies(elementwise, task, element, pred=True, limit=2000)))
+        values = _map_values(task, elementwise, element, tests, literals, score)
+    # the requirement's own predicates (the atoms) first: the corpus's lambdas are ranked by words alone
+    holes = {"pred": list(dict.fromkeys(predicates + preds)), "value": values, "": preds[:5] + values[:3]}
+    out = []
     for found in enumerate_results(task, terms + vocabulary, score, holes, literals, element)[:ENUM_FITS]:
-        post = f"(result = true ↔ {found.text})" if found.type_text == "Prop" else f"result = {found.text}"
+        if found.type_text == "Prop":
+            post = f"(result = true ↔ {found.text})"
+        elif found.type_text == list_view(task.signature.return_type):
+            post = f"result.toList = {found.text}"
+        else:
+            post = f"result = {found.text}"
         out.append(
             Candidate(
                 aux="",
@@ -1145,7 +1152,30 @@ def enumerated_candidates(
     return out
 
 
+def _map_values(
+    task: Task, ops: list, element: str, tests: list[str], literals: list[str], score: Callable[[str], float]
+) -> list[str]:
+    """What a `map`-like hole over the task's elements may compute: the operations on one element, and, when
+    the examples say what each element becomes (`element_pairs`), the splits of a test between two of them
+    (`if x0 < 0 then 0 else x0`: a map that changes some elements only). Those computing the pairs come first."""
+    from specbridge.generate.enumerate import distinct_lambdas, element_pairs, split_lambdas
+    from specbridge.mining.terms import lambda_bodies
+
+    pairs = element_pairs(task)
+    bodies = lambda_bodies(ops, task, element, pred=False, limit=2000)
+    values = distinct_lambdas(task, bodies, element, score, pairs)
+    if not pairs:
+        return values
+    plain = ["x0", *(p.name for p in task.signature.params)]
+    plain += [f"({n} : {element})" for n in literals if element in ("Nat", "Int")]
+    branches = plain + [b.removeprefix("fun x0 => ") for b in bodies]
+    tests = [t.removeprefix("fun x0 => ") for t in tests]
+    splits = split_lambdas(task, tests, branches, element, pairs, score, named_branches=len(plain))
+    return values[: HOLE_VALUES - len(splits)] + splits
+
+
 ENUMERATED = "enumerated"  # the `pattern` of an enumerated candidate (it has no pattern id)
+HOLE_VALUES = 10  # values a `map`-like hole is filled with (case splits included)
 ENUM_FITS = 8  # enumerated terms computing the visible examples offered per task
 ENUM_BONUS = 0.0  # an enumerated term already computes the examples; the checks will see it again
 MAX_TERM_CHECKS = 400

@@ -413,7 +413,7 @@ def corpus_lambdas(terms: list[Term]) -> list[str]:
     return [f for f, _ in sorted(count.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-def _operand(text: str) -> str:
+def operand(text: str) -> str:
     """`text` as an operand of another term: names, projections and a parenthesized term's projections
     (`(xs.map f).sum`) stay, anything else is parenthesized."""
     from specbridge.mining.shapes import _close
@@ -434,6 +434,7 @@ def instantiations(
     *,
     values: list[tuple[str, str]] | None = None,
     required: set[str] | None = None,
+    fills: int = 8,
 ) -> list[str]:
     """`term` filled for `task`: slots by `values` (Lean text, its type; the task's parameters by default) of a
     compatible shape, each used once and at least one of them from `required` when given; the hole by `holes`
@@ -449,7 +450,7 @@ def instantiations(
         if not fit:
             return []
         options.append(fit)
-    fills = list(dict.fromkeys([*holes, *term.fills]))[:8] if "{h0}" in term.template else [""]
+    fillings = list(dict.fromkeys([*holes, *term.fills]))[:fills] if "{h0}" in term.template else [""]
     out: list[str] = []
     for chosen in itertools.product(*options):
         texts = [v[0] for v in chosen]
@@ -458,8 +459,8 @@ def instantiations(
         template = retarget_slots(
             term.template, [(s, term.shapes[s], v[1]) for s, v in zip(slots, chosen, strict=True)]
         )
-        filled = {s: _operand(t) for s, t in zip(slots, texts, strict=True)}
-        for fill in fills:
+        filled = {s: operand(t) for s, t in zip(slots, texts, strict=True)}
+        for fill in fillings:
             try:
                 text = template.format(**filled, h0=fill)
             except (KeyError, IndexError, ValueError):
@@ -518,7 +519,7 @@ def vocabulary_operations(words: set[str]) -> list[Term]:
             continue
         parts = split_name(short)
         stems = tokenize(" ".join(w for w in parts if w not in _NAME_PREFIXES))  # `takeWhile` -> `take`
-        if len(parts) < 2 or not stems or not set(stems) <= words:
+        if len(parts) < 2 or not stems or not all(_said(stem, words) for stem in stems):
             continue  # a one-word name (`reverse`, `sum`) the corpus already uses; two words say what it does
         try:
             params, result = builtin.instantiate()
@@ -529,6 +530,11 @@ def vocabulary_operations(words: set[str]) -> list[Term]:
         if term is not None:
             out.setdefault(term.key, term)
     return list(out.values())
+
+
+def _said(stem: str, words: set[str]) -> bool:
+    """The requirement says `stem`: as a word, or as the head of a compound (`upper` of "uppercase")."""
+    return stem in words or (len(stem) >= 4 and any(w.startswith(stem) for w in words))
 
 
 def _vocabulary_term(
@@ -597,5 +603,6 @@ __all__ = [
     "is_operation",
     "lambda_bodies",
     "mine_terms",
+    "operand",
     "vocabulary_operations",
 ]

@@ -3,7 +3,13 @@ only when it computes the visible examples."""
 
 from __future__ import annotations
 
-from specbridge.generate.enumerate import distinct_lambdas, enumerate_results, example_values
+from specbridge.generate.enumerate import (
+    distinct_lambdas,
+    element_pairs,
+    enumerate_results,
+    example_values,
+    split_lambdas,
+)
 from specbridge.generate.offline import enumerated_candidates
 from specbridge.mining.terms import mine_terms
 from specbridge.tasks import Param, ReferenceSpec, Signature, Task, TestCase, Visibility
@@ -66,13 +72,13 @@ def test_nothing_is_enumerated_without_a_visible_example() -> None:
     assert enumerate_results(task, mine_terms(CORPUS), _flat, {}, ["0"]) == []
 
 
-def test_of_two_spellings_of_one_behaviour_the_simpler_level_is_kept() -> None:
-    # `qty * prices.sum` (two operations) and nothing simpler computes 14; `prices.sum` (one) is kept at level 1
+def test_a_term_built_over_a_simpler_one_that_computes_the_examples_is_not_offered() -> None:
+    # with qty = 1, `qty * prices.sum` computes 7 as `prices.sum` does: the example shows nothing `qty *` adds
     task = _task("total", PRICE, "Nat", tests=[_example({"prices": "[3, 4]", "qty": "1"}, "7")])
     found = {f.text: f for f in enumerate_results(task, mine_terms(CORPUS), lambda t: 0.0, {}, [])}
-    assert found["prices.sum"].level == 1 and found["prices.sum"].fit > max(
-        f.fit for f in found.values() if f.level == 2
-    )
+    assert found["prices.sum"].level == 1
+    assert "qty * prices.sum" not in found and "prices.sum * qty" not in found
+    assert not any("prices.sum" in text for text, f in found.items() if f.level == 2)
 
 
 def test_lambdas_are_kept_one_per_behaviour() -> None:
@@ -173,3 +179,45 @@ def test_a_lean_operation_the_requirement_names_is_enumerated_though_no_corpus_t
     context = GenerationContext(settings=Settings(), corpus=CORPUS)
     posts = [c.postcond for c in OfflineGenerator().candidates(task, context)]
     assert "result = xs.rotateLeft k" in posts  # no corpus task rotates; Lean's name says it
+
+
+ZERO_OUT = _example({"a": "#[3, -1, 0, -7, 2]"}, "#[3, 0, 0, 0, 2]")
+
+
+def test_the_example_says_what_a_map_does_to_each_element_when_lengths_agree() -> None:
+    task = _task("z", [("a", "Array Int")], "Array Int", tests=[ZERO_OUT])
+    pairs = element_pairs(task)
+    assert [(args[0], want) for args, want in pairs] == [(3, 3), (-1, 0), (0, 0), (-7, 0), (2, 2)]
+    shorter = _task("f", [("xs", "List Int")], "List Int", tests=[_example({"xs": "[1, -2]"}, "[1]")])
+    assert element_pairs(shorter) == []  # a filter, not a map: nothing is said of each element
+    assert element_pairs(_task("s", [("n", "Nat")], "Nat", tests=[_example({"n": "2"}, "4")])) == []
+
+
+def test_a_map_that_changes_some_elements_only_is_a_split_found_from_one_example() -> None:
+    task = _task("z", [("a", "Array Int")], "Array Int", tests=[ZERO_OUT])
+    tests = ["x0 < 0", "x0 > 0", "x0 = 0", "x0 % 2 = 0"]
+    branches = ["x0", "(0 : Int)", "x0 + 1", "2 * x0"]
+    splits = split_lambdas(task, tests, branches, "Int", element_pairs(task), lambda t: 0.0, named_branches=2)
+    assert "fun x0 => if x0 < 0 then (0 : Int) else x0" in splits
+    assert not any("x0 % 2 = 0" in s or "x0 = 0 " in s for s in splits)  # they do not separate -1 from 3
+    # a lambda computing every pair is ranked before a better-worded one that does not
+    bodies = ["fun x0 => x0 + 1", "fun x0 => if x0 < 0 then 0 else x0"]
+    ranked = distinct_lambdas(task, bodies, "Int", lambda t: 1.0 if "+" in t else 0.0, element_pairs(task))
+    assert ranked[0] == "fun x0 => if x0 < 0 then 0 else x0"
+
+
+def test_an_array_result_may_be_computed_as_its_list() -> None:
+    corpus = [
+        _task("neg", [("xs", "List Int")], "List Int", "result = xs.map (fun x => -x)"),
+        _task("neg2", [("ys", "List Int")], "List Int", "result = ys.map (fun y => -y)"),
+    ]
+    task = _task("n", [("a", "Array Int")], "Array Int", tests=[_example({"a": "#[1, -2]"}, "#[-1, 2]")])
+    found = enumerate_results(task, mine_terms(corpus), _flat, {"value": ["fun x0 => -x0"]}, [])
+    listed = [f for f in found if f.type_text == "List Int"]
+    assert any(f.text == "a.toList.map (fun x0 => -x0)" for f in listed)
+    (candidate,) = [
+        c
+        for c in enumerated_candidates(task, mine_terms(corpus), _flat, [], [])
+        if "a.toList.map (fun x0 => -x0)" in c.postcond
+    ]
+    assert candidate.postcond == "result.toList = a.toList.map (fun x0 => -x0)"

@@ -158,6 +158,15 @@ def test_lean_operations_named_by_the_requirement_s_words_are_offered_without_co
     }
 
 
+def test_a_name_word_may_head_a_compound_word_of_the_requirement() -> None:
+    from specbridge.mining.terms import vocabulary_operations
+
+    # "uppercase" says `upper` (`Char.toUpper`, `Char.isUpper`); a short word must be said whole
+    ops = {t.template for t in vocabulary_operations({"uppercas", "letter"})}
+    assert "{s0}.toUpper" in ops and "{s0}.isUpper" in ops
+    assert "{s0}.toLower" not in ops
+
+
 def test_instantiation_fills_slots_by_type_and_retargets_containers() -> None:
     t = _task("k", "keep", [("xs", "List Int")], "List Int", "result = xs.filter (fun x => x > 0)")
     (term,) = [x for x in mine_terms([t]) if x.template == "{s0}.filter ({h0})"]
