@@ -17,12 +17,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from specbridge.lean import types as ty
-from specbridge.tasks import Task
+from specbridge.tasks import Task, TestCase, Visibility
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
 BOUNDARY_INPUTS = 4  # of which the boundary values shared by all parameters (`0`, `[]`); the rest are random
@@ -352,6 +353,43 @@ def split_lambdas(
     return sorted(found, key=lambda body: (computed[body], -score(body), len(body), body))[:SPLIT_FILLS]
 
 
+_NUMBERS = r"-?\d+(?:\s*,\s*-?\d+)*"  # `6`, `3, -1, 2`
+_STATED_EXAMPLE = re.compile(  # the result must end there: not `1` of "gives 1 + 2 = 3"
+    rf"(?<![\w.])(?P<x>{_NUMBERS})`?\s+(?:gives|becomes|turns into)\s+`?(?P<y>{_NUMBERS})(?!\w|\.\d|\s*[-+*/=])"
+)
+
+
+def stated_tests(task: Task) -> list[TestCase]:
+    """The examples the requirement works through in words ("so 6 becomes 3", "-4, 7, 10 gives 6") as visible
+    example tests, for a task of one parameter, a number or a sequence of numbers, and a result of that kind.
+    They are the user's words, not hidden tests. [] when none reads as the signature's types."""
+    from specbridge.lean.program import read_literal
+
+    if len(task.signature.params) != 1:
+        return []
+    (param,) = task.signature.params
+
+    def literal(numbers: str, type_text: str) -> str | None:
+        items = [n.strip() for n in numbers.split(",")]
+        if type_text in ("Nat", "Int"):
+            return items[0] if len(items) == 1 else None
+        if type_text.startswith(("List ", "Array ")) and type_text.split(" ", 1)[1] in ("Nat", "Int"):
+            return ("#[" if type_text.startswith("Array") else "[") + ", ".join(items) + "]"
+        return None
+
+    out = []
+    for m in _STATED_EXAMPLE.finditer(task.requirement):
+        x, y = literal(m.group("x"), param.type), literal(m.group("y"), task.signature.return_type)
+        if x is None or y is None:
+            continue
+        try:  # a number of the wrong kind (`-4` for a Nat) is not this task's example
+            read_literal(x, param.type), read_literal(y, task.signature.return_type)
+        except Exception:  # noqa: BLE001
+            continue
+        out.append(TestCase(inputs={param.name: x}, expected=y, visibility=Visibility.EXAMPLE))
+    return out
+
+
 def element_pairs(task: Task) -> list[tuple[tuple[Any, ...], Any]]:
     """What the visible examples say of a lambda mapped over the task's first sequence parameter, when the result
     is a sequence of the same length: `((x_i, *arguments), y_i)` for each position (`#[3, -1] -> #[3, 0]` gives
@@ -377,4 +415,5 @@ __all__ = [
     "example_values",
     "list_view",
     "split_lambdas",
+    "stated_tests",
 ]

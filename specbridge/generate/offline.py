@@ -561,7 +561,13 @@ class OfflineGenerator:
 
     def generate(self, task: Task, context: GenerationContext) -> Generation:
         """The best adapted corpus spec or pattern for `task`; an error when neither fits."""
+        from specbridge.generate.enumerate import stated_tests
+
         task = task.visible_view()
+        # the examples the requirement works through in words count as the visible ones do
+        shown = {tuple(sorted(t.inputs.items())) for t in task.tests}
+        stated = [t for t in stated_tests(task) if tuple(sorted(t.inputs.items())) not in shown]
+        task = task.model_copy(update={"tests": (*task.tests, *stated)})
         cands = self.candidates(task, context)
         if not cands:
             return Generation(

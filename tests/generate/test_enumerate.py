@@ -9,6 +9,7 @@ from specbridge.generate.enumerate import (
     enumerate_results,
     example_values,
     split_lambdas,
+    stated_tests,
 )
 from specbridge.generate.offline import enumerated_candidates
 from specbridge.mining.terms import mine_terms
@@ -221,3 +222,38 @@ def test_an_array_result_may_be_computed_as_its_list() -> None:
         if "a.toList.map (fun x0 => -x0)" in c.postcond
     ]
     assert candidate.postcond == "result.toList = a.toList.map (fun x0 => -x0)"
+
+
+def test_the_examples_a_requirement_works_through_in_words_are_read_as_tests() -> None:
+    def stated(requirement: str, params: list[tuple[str, str]], ret: str) -> list[tuple[dict, str]]:
+        task = _task("t", params, ret).model_copy(update={"requirement": requirement})
+        return [(t.inputs, t.expected) for t in stated_tests(task)]
+
+    assert stated("Halve an even number, so 6 becomes 3 and 7 becomes 22.", [("n", "Nat")], "Nat") == [
+        ({"n": "6"}, "3"),
+        ({"n": "7"}, "22"),
+    ]
+    assert stated("Negative ones count, so -4, 7, 10 gives 6.", [("xs", "List Int")], "Int") == [
+        ({"xs": "[-4, 7, 10]"}, "6")
+    ]
+    assert stated("For example 3, -1, 2 becomes 3, 0, 2.", [("a", "Array Int")], "Array Int") == [
+        ({"a": "#[3, -1, 2]"}, "#[3, 0, 2]")
+    ]
+    # not a whole result (`1` of a sum), not the signature's kind (`-47` for a Nat), not one parameter
+    assert stated("For example `12345` gives `1 + 2 + 3 + 4 + 5 = 15`.", [("n", "Nat")], "Nat") == []
+    assert stated("The sign goes, so -47 gives 7.", [("n", "Nat")], "Nat") == []
+    assert stated("17 divided by 5 gives 3.", [("n", "Nat"), ("d", "Nat")], "Nat") == []
+
+
+def test_a_worked_example_in_the_requirement_is_an_example_the_generator_can_enumerate_from() -> None:
+    from specbridge.generate.base import GenerationContext
+    from specbridge.generate.offline import OfflineGenerator
+    from specbridge.settings import Settings
+
+    task = _task("next", [("n", "Nat")], "Nat").model_copy(
+        update={"requirement": "The number after n, so 4 becomes 5.", "reference": None}
+    )
+    assert not task.tests  # no visible example test: only the sentence's
+    generation = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=CORPUS))
+    assert "enumerated" in generation.notes  # the words' example is enough to enumerate from
+    assert "result = n + 1" in generation.spec_text or "result = 1 + n" in generation.spec_text
