@@ -32,6 +32,7 @@ from specbridge.mining.library import (
     mine,
     slot_shape,
 )
+from specbridge.mining.shapes import requirement_numbers
 from specbridge.tasks import Task
 
 MAX_ASSIGNMENTS = 4
@@ -217,9 +218,6 @@ def _exact_fit(p: Pattern, task: Task) -> float:
     return hits / max(1, len(p.slots))
 
 
-_NUMBER = re.compile(r"(?<![\w.])(\d{1,6})(?![\w.])")
-
-
 _HOLE = re.compile(r"(?<!\{)\{(p\d+|q\d+_x\d+)\}(?!\})")
 
 
@@ -248,7 +246,7 @@ def instantiate(
         other = [x.name for x in params if _compatible(s.shape, x.type) and x.name not in exact + same]
         options.append(exact + same + other)
     ptype = {x.name: x.type for x in params}
-    numbers = list(dict.fromkeys(_NUMBER.findall(task.requirement)))[:2]
+    numbers = requirement_numbers(task)[:2]
     const_opts = [list(dict.fromkeys([*vals[:2], *numbers]))[:3] for _, vals in sorted(p.constants.items())]
     holes = list(dict.fromkeys(_HOLE.findall(p.template)))
     hole_opts: list[list[str]] = []
