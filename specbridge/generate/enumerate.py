@@ -308,24 +308,25 @@ def distinct_lambdas(
 def split_lambdas(
     task: Task,
     tests: list[str],
-    branches: list[str],
+    named: list[str],
+    computed: list[str],
     var_type: str,
     pairs: Sequence[tuple[tuple[Any, ...], Any]],
     score: Callable[[str], float],
-    named_branches: int = 0,
 ) -> list[str]:
-    """`fun x0 => if T then A else B` that compute every one of `pairs` (see `element_pairs`), best `score` first,
-    at most SPLIT_FILLS: two `branches` (bodies over `x0`), each computing some of the pairs and together all of
-    them, and one of `tests` true where only A computes the pair and false where only B does. This is how a map
-    that changes some elements only (`if x0 < 0 then 0 else x0`) is found from one example. The first
-    `named_branches` branches name a value (`x0`, a parameter, a number); the rest compute one."""
+    """`fun x0 => if T then A else B` that compute every one of `pairs` (see `element_pairs`), at most
+    SPLIT_FILLS: two branches (bodies over `x0`: `named` values such as `x0`, a parameter or a number, or
+    `computed` ones), each computing some of the pairs and together all of them, and one of `tests` true where
+    only A computes the pair and false where only B does. This is how a map that changes some elements only
+    (`if x0 < 0 then 0 else x0`) is found from one example. Splits with fewer computed branches come first, then
+    by `score`."""
     from specbridge.mining.terms import operand
 
     params = [("x0", var_type)] + [(p.name, p.type) for p in task.signature.params]
     runner = _Runner(params, [args for args, _ in pairs])
     full = (1 << len(pairs)) - 1
     computes: dict[int, list[str]] = {}  # pairs computed (a bit set) -> the branches computing just those
-    for body in itertools.islice(dict.fromkeys(branches), LAMBDA_BODIES):
+    for body in itertools.islice(dict.fromkeys(named + computed), LAMBDA_BODIES):
         got = runner.run(body)
         if got is None:
             continue
@@ -348,9 +349,9 @@ def split_lambdas(
                 for t, a, b in itertools.product(t_bodies[:3], a_bodies[:3], b_bodies[:3]):
                     found.setdefault(f"fun x0 => if {t} then {operand(a)} else {operand(b)}", (a, b))
     # of splits the examples cannot tell apart, the one whose branches name values (`0`, `x0`) before computed ones
-    named = set(branches[:named_branches])
-    computed = {f: sum(b not in named for b in ab) for f, ab in found.items()}
-    return sorted(found, key=lambda body: (computed[body], -score(body), len(body), body))[:SPLIT_FILLS]
+    plain = set(named)
+    cost = {f: sum(b not in plain for b in ab) for f, ab in found.items()}
+    return sorted(found, key=lambda body: (cost[body], -score(body), len(body), body))[:SPLIT_FILLS]
 
 
 _NUMBERS = r"-?\d+(?:\s*,\s*-?\d+)*"  # `6`, `3, -1, 2`
@@ -390,17 +391,13 @@ def stated_tests(task: Task) -> list[TestCase]:
     return out
 
 
-def element_pairs(task: Task) -> list[tuple[tuple[Any, ...], Any]]:
-    """What the visible examples say of a lambda mapped over the task's first sequence parameter, when the result
-    is a sequence of the same length: `((x_i, *arguments), y_i)` for each position (`#[3, -1] -> #[3, 0]` gives
-    `(3, …) -> 3` and `(-1, …) -> 0`). [] otherwise (no sequence, or the lengths differ)."""
-    examples = example_values(task) or []
-    seqs = [i for i, p in enumerate(task.signature.params) if list_view(p.type) or p.type.startswith("List ")]
-    if not seqs:
-        return []
+def element_pairs(task: Task, position: int) -> list[tuple[tuple[Any, ...], Any]]:
+    """What the visible examples say of a lambda mapped over the task's sequence parameter at `position`, when the
+    result is a sequence of the same length: `((x_i, *arguments), y_i)` for each element (`#[3, -1] -> #[3, 0]`
+    gives `(3, …) -> 3` and `(-1, …) -> 0`). [] otherwise (not a sequence, or the lengths differ)."""
     out = []
-    for args, expected in examples:
-        xs, ys = args[seqs[0]], expected
+    for args, expected in example_values(task) or []:
+        xs, ys = args[position], expected
         if not isinstance(ys, (tuple, str)) or not isinstance(xs, (tuple, str)) or len(xs) != len(ys):
             return []
         out += [((x, *args), y) for x, y in zip(xs, ys, strict=True)]

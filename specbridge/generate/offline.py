@@ -983,6 +983,7 @@ def _terms(context: GenerationContext) -> list:  # noqa: ANN202 - mined terms of
 def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     """`result = <term>` for the mined terms (see `specbridge.mining.terms`) whose Lean vocabulary the
     requirement accounts for best, by the mined lexicon; the probes reject what does not type-check."""
+    from specbridge.generate.enumerate import list_view
     from specbridge.lean import types as ty
     from specbridge.lean.program import expression_type
     from specbridge.mining.lexicon import requirement_terms, spec_features
@@ -999,8 +1000,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     words = requirement_terms(task)
     names = [p.name for p in task.signature.params]
     # an Array or String result may be stated through its list view (`result.toList = xs.filter p`)
-    seq = _seq(task.signature.return_type)
-    result_seq = (seq is not None and seq[0] == "Array") or _norm(task.signature.return_type) == "String"
+    result_seq = list_view(_norm(task.signature.return_type)) is not None
 
     def atom_evidence(text: str) -> float:
         """The requirement's evidence for the predicate filling a term's hole (see `AtomModel.atoms`)."""
@@ -1131,16 +1131,16 @@ def enumerated_candidates(
     values: list[str] = []
     if element:  # (the few operations the requirement names first: the corpus's many are cut at a limit)
         elementwise = vocabulary + terms
-        preds = distinct_lambdas(task, lambda_bodies(elementwise, task, element, pred=True, limit=2000), element, score)
-        tests = list(dict.fromkeys(predicates + lambda_bodies(elementwise, task, element, pred=True, limit=2000)))
-        values = _map_values(task, elementwise, element, tests, literals, score)
+        tests = lambda_bodies(elementwise, task, element, pred=True, limit=2000)
+        preds = distinct_lambdas(task, tests, element, score)
+        values = _map_values(task, elementwise, element, list(dict.fromkeys(predicates + tests)), literals, score)
     # the requirement's own predicates (the atoms) first: the corpus's lambdas are ranked by words alone
     holes = {"pred": list(dict.fromkeys(predicates + preds)), "value": values, "": preds[:5] + values[:3]}
     out = []
     for found in enumerate_results(task, terms + vocabulary, score, holes, literals, element)[:ENUM_FITS]:
         if found.type_text == "Prop":
             post = f"(result = true ↔ {found.text})"
-        elif found.type_text == list_view(task.signature.return_type):
+        elif found.type_text == list_view(_norm(task.signature.return_type)):
             post = f"result.toList = {found.text}"
         else:
             post = f"result = {found.text}"
@@ -1167,16 +1167,17 @@ def _map_values(
     from specbridge.generate.enumerate import distinct_lambdas, element_pairs, split_lambdas
     from specbridge.mining.terms import lambda_bodies
 
-    pairs = element_pairs(task)
+    position = _sequence_parameter(task)
+    pairs = element_pairs(task, position[0]) if position else []
     bodies = lambda_bodies(ops, task, element, pred=False, limit=2000)
     values = distinct_lambdas(task, bodies, element, score, pairs)
     if not pairs:
         return values
-    plain = ["x0", *(p.name for p in task.signature.params)]
-    plain += [f"({n} : {element})" for n in literals if element in ("Nat", "Int")]
-    branches = plain + [b.removeprefix("fun x0 => ") for b in bodies]
+    named = ["x0", *(p.name for p in task.signature.params)]
+    named += [f"({n} : {element})" for n in literals if element in ("Nat", "Int")]
+    computed = [b.removeprefix("fun x0 => ") for b in bodies]
     tests = [t.removeprefix("fun x0 => ") for t in tests]
-    splits = split_lambdas(task, tests, branches, element, pairs, score, named_branches=len(plain))
+    splits = split_lambdas(task, tests, named, computed, element, pairs, score)
     return values[: HOLE_VALUES - len(splits)] + splits
 
 
@@ -1197,12 +1198,18 @@ TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
 
 def _element_type(task: Task) -> str | None:
     """The element type of the task's first sequence parameter (Char for a String)."""
-    for p in task.signature.params:
+    found = _sequence_parameter(task)
+    return found[1] if found else None
+
+
+def _sequence_parameter(task: Task) -> tuple[int, str] | None:
+    """The position of the task's first sequence parameter and its element type (Char for a String)."""
+    for i, p in enumerate(task.signature.params):
         seq = _seq(p.type)
         if seq is not None:
-            return seq[1]
+            return i, seq[1]
         if _norm(p.type) == "String":
-            return "Char"
+            return i, "Char"
     return None
 
 

@@ -182,28 +182,31 @@ def test_a_lean_operation_the_requirement_names_is_enumerated_though_no_corpus_t
     assert "result = xs.rotateLeft k" in posts  # no corpus task rotates; Lean's name says it
 
 
+def _zero(text: str) -> float:
+    return 0.0
+
+
 ZERO_OUT = _example({"a": "#[3, -1, 0, -7, 2]"}, "#[3, 0, 0, 0, 2]")
 
 
 def test_the_example_says_what_a_map_does_to_each_element_when_lengths_agree() -> None:
     task = _task("z", [("a", "Array Int")], "Array Int", tests=[ZERO_OUT])
-    pairs = element_pairs(task)
+    pairs = element_pairs(task, 0)
     assert [(args[0], want) for args, want in pairs] == [(3, 3), (-1, 0), (0, 0), (-7, 0), (2, 2)]
     shorter = _task("f", [("xs", "List Int")], "List Int", tests=[_example({"xs": "[1, -2]"}, "[1]")])
-    assert element_pairs(shorter) == []  # a filter, not a map: nothing is said of each element
-    assert element_pairs(_task("s", [("n", "Nat")], "Nat", tests=[_example({"n": "2"}, "4")])) == []
+    assert element_pairs(shorter, 0) == []  # a filter, not a map: nothing is said of each element
+    assert element_pairs(_task("s", [("n", "Nat")], "Nat", tests=[_example({"n": "2"}, "4")]), 0) == []
 
 
 def test_a_map_that_changes_some_elements_only_is_a_split_found_from_one_example() -> None:
     task = _task("z", [("a", "Array Int")], "Array Int", tests=[ZERO_OUT])
     tests = ["x0 < 0", "x0 > 0", "x0 = 0", "x0 % 2 = 0"]
-    branches = ["x0", "(0 : Int)", "x0 + 1", "2 * x0"]
-    splits = split_lambdas(task, tests, branches, "Int", element_pairs(task), lambda t: 0.0, named_branches=2)
+    splits = split_lambdas(task, tests, ["x0", "(0 : Int)"], ["x0 + 1", "2 * x0"], "Int", element_pairs(task, 0), _zero)
     assert "fun x0 => if x0 < 0 then (0 : Int) else x0" in splits
     assert not any("x0 % 2 = 0" in s or "x0 = 0 " in s for s in splits)  # they do not separate -1 from 3
     # a lambda computing every pair is ranked before a better-worded one that does not
     bodies = ["fun x0 => x0 + 1", "fun x0 => if x0 < 0 then 0 else x0"]
-    ranked = distinct_lambdas(task, bodies, "Int", lambda t: 1.0 if "+" in t else 0.0, element_pairs(task))
+    ranked = distinct_lambdas(task, bodies, "Int", lambda t: 1.0 if "+" in t else 0.0, element_pairs(task, 0))
     assert ranked[0] == "fun x0 => if x0 < 0 then 0 else x0"
 
 
