@@ -19,15 +19,17 @@ import math
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from specbridge.generate.extract import mentions
 from specbridge.lean import types as ty
 from specbridge.tasks import Task, TestCase, Visibility
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
 BOUNDARY_INPUTS = 4  # of which the boundary values shared by all parameters (`0`, `[]`); the rest are random
 LEVEL2_OPERANDS = 40  # best level-1 terms (by score) that the second level composes over
+LEVEL2_BEST = 20  # of which the best whatever their operation; the rest round-robin over operations (`_diverse`)
 LEVEL2_FILLS = 4  # instantiations of one operation with one given level-1 operand
 SUPPORT_WEIGHT = 0.02  # per unit of log support (corpus tasks using it): an operation's claim on the budget
 LEVEL2_SUPPORT = 2  # the second level uses operations the corpus applies in at least this many tasks
@@ -35,7 +37,10 @@ LAMBDA_BODIES = 600  # lambda bodies tried for a hole, before keeping one per be
 HOLE_FILLS = 10  # distinct lambdas (by behaviour) offered to each kind of hole
 PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
 SPLIT_FILLS = 4  # case-splitting lambdas (`split_lambdas`) offered to a `map`-like hole
+SPLIT_RESULTS = 4  # case splits of the result (`result_splits`) offered when no term computes every example
 VOCABULARY_BONUS = 0.1  # a Lean operation whose name is the requirement's words, against the lexicon's fit
+SPELLING_COST = 0.05  # per token (`_tokens`), when two spellings compute one behaviour
+UNREAD_COST = 0.0  # per input a term computing the examples leaves out (`unread`), beside the caller's score
 LEVEL_COST = 0.05  # per operation level: of two terms computing the same, the simpler reads the requirement
 MAX_TERMS = 10_000  # terms elaborated per task, at most (a bound on the time: about 0.4 ms each)
 LEVEL1_TERMS = 6_000  # of which one operation over level 0, at most: the rest is the second level's
@@ -147,7 +152,7 @@ def enumerate_results(
             return
         fit = score(text) - LEVEL_COST * level + bonus
         old = best.get(got)
-        if old is None or fit > old.fit:
+        if old is None or fit - SPELLING_COST * _tokens(text) > old.fit - SPELLING_COST * _tokens(old.text):
             best[got] = Found(text, got[0], level, fit, op, bonus)
 
     for name, _ in params:
@@ -157,6 +162,8 @@ def enumerate_results(
     for lit in literals:
         for type_text in sorted(numbers & {"Nat", "Int"}):
             add(lit, 0, typed=f"({lit} : {type_text})")
+    if task.signature.return_type.startswith("Option "):  # the other branch of a search that may find nothing
+        add("none", 0, typed=f"(none : {task.signature.return_type})")
     level0 = [(f.text, f.type_text) for f in best.values()]
     ops = [t for t in terms if is_operation(t)]
     # Every operation over level 0, the most promising first (the requirement's reading of the term, the
@@ -222,16 +229,30 @@ def enumerate_results(
         ]
         return sorted(out, key=lambda f: (-f.fit, f.text))
 
+    def unread(text: str) -> int:
+        """The inputs a term leaves out: of terms computing the examples, one that reads them all comes first."""
+        return sum(not mentions(text, name) for name, _ in params)
+
     def simplest(found: list[Found]) -> list[Found]:
         """Without the terms built over a simpler term that computes the examples too: what they add does nothing
-        the examples show (`(s.map f).toList.drop 0`, `[] ++ xs.rotateLeft k`)."""
-        simpler = [f.text for f in found if f.level == 1]
-        return [f for f in found if f.level < 2 or not any(_subterm(g, f.text) for g in simpler)]
+        the examples show (`(s.map f).toList.drop 0`, `[] ++ xs.rotateLeft k`, and `(xs.filter p).eraseDups` of
+        an example without duplicates, one mined operation though it is)."""
+        texts = [f.text for f in found]
+        return [f for f in found if not any(g != f.text and whole_operand(g, f.text) for g in texts)]
 
     if not pair:
         whole = computing(allowed - {as_list}, lambda v: v)
         listed = computing({as_list}, tuple) if as_list else []
-        return sorted(simplest(whole + listed), key=lambda f: (-f.fit, f.text))
+        if whole or listed or len(examples) < 2 or want == "Bool":
+            read = [replace(f, fit=f.fit - UNREAD_COST * unread(f.text)) for f in simplest(whole + listed)]
+            return sorted(read, key=lambda f: (-f.fit, f.text))
+        # no one term computes the examples: a split of two that each compute some
+        behaviours = [(type_text, outputs, f) for (type_text, outputs), f in best.items()]
+        splits = [
+            (restating, Found(text, want, level, score(text) - LEVEL_COST * level))
+            for text, level, restating in result_splits(behaviours, examples, want, params)
+        ]
+        return [f for _, f in sorted(splits, key=lambda s: (s[0], -s[1].fit, s[1].text))][:SPLIT_RESULTS]
     firsts = simplest(computing({components[0]}, lambda v: v.fst))[:PAIR_PARTS]
     seconds = simplest(computing({components[1]}, lambda v: v.snd))[:PAIR_PARTS]
     pairs = [  # scored whole: the requirement accounts for the two together (or not)
@@ -242,7 +263,13 @@ def enumerate_results(
     return sorted(pairs, key=lambda f: (-f.fit, f.text))
 
 
-def _subterm(part: str, text: str) -> bool:
+def _tokens(text: str) -> int:
+    """Names, numbers and operators of a term: of two spellings of one behaviour, the shorter says it plainly
+    (`n / 2`, not `(3 % 2) * (n / 2)`)."""
+    return len(re.findall(r"[\w.'!?]+|[^\s\w()]+", text))
+
+
+def whole_operand(part: str, text: str) -> bool:
     """`part` is a whole operand of `text`: the receiver of its projection or a parenthesized argument."""
     return (
         text.startswith(part + ".") or f"({part})" in text or text.startswith(f"{part} ") or text.endswith(f" {part}")
@@ -264,12 +291,13 @@ def _head(shape: str) -> str:
 
 
 def _diverse(found: list[Found], size: int) -> list[Found]:
-    """The best `size` of `found` (best first), taken round-robin over their operations: one operation's many
-    fillings (`hi % x`, `x % lo`…) must not crowd the others out of the next level."""
+    """The best `size` of `found` (best first): the LEVEL2_BEST best, then the rest taken round-robin over their
+    operations: one operation's many fillings (`hi % x`, `x % lo`…) must not crowd the others out of the next
+    level, but the best operation's second filling may be the one the requirement means."""
+    out: list[Found] = found[: min(size, LEVEL2_BEST)]
     by_op: dict[str, list[Found]] = {}
-    for f in found:
+    for f in found[len(out) :]:
         by_op.setdefault(f.op, []).append(f)
-    out: list[Found] = []
     for rank in itertools.count():
         layer = [q[rank] for q in by_op.values() if rank < len(q)]
         if not layer:
@@ -320,8 +348,6 @@ def split_lambdas(
     only A computes the pair and false where only B does. This is how a map that changes some elements only
     (`if x0 < 0 then 0 else x0`) is found from one example. Splits with fewer computed branches come first, then
     by `score`."""
-    from specbridge.mining.terms import operand
-
     params = [("x0", var_type)] + [(p.name, p.type) for p in task.signature.params]
     runner = _Runner(params, [args for args, _ in pairs])
     full = (1 << len(pairs)) - 1
@@ -339,19 +365,74 @@ def split_lambdas(
         if got is None or got[0] not in ("Bool", "Prop") or any(kind != "ok" for kind, _ in got[1]):
             continue
         holds.setdefault(sum(1 << i for i, (_, v) in enumerate(got[1]) if v is True), []).append(body)
-    found: dict[str, tuple[str, str]] = {}  # the split -> its two branches
+
+    found = {f"fun x0 => {text}": ab for text, ab in _splits(computes, holds, full).items()}
+    # Of splits the examples cannot tell apart, the one whose branches name values (`0`, `x0`) before computed
+    # ones, then the one reading more of the inputs: `if x0 = target then replacement else x0`, not a letter
+    # range that happens to separate the example's characters.
+    plain = set(named)
+    cost = {f: sum(b not in plain for b in ab) for f, ab in found.items()}
+    unread = {f: sum(not mentions(f, p.name) for p in task.signature.params) for f in found}
+    return sorted(found, key=lambda body: (cost[body], unread[body], -score(body), len(body), body))[:SPLIT_FILLS]
+
+
+def _splits(
+    computes: dict[int, list[str]], holds: dict[int, list[str]], full: int, tests: int = 3, branches: int = 3
+) -> dict[str, tuple[str, str]]:
+    """`if T then A else B` -> (A, B), for two branches that each compute some cases (`computes`: a bit set of
+    the cases -> the branches computing just those, best first) and together all (`full`), and a test true where
+    only A computes the case and false where only B does (`holds`: the cases where a test holds -> the tests)."""
+    from specbridge.mining.terms import operand
+
+    found: dict[str, tuple[str, str]] = {}
     for (a_mask, a_bodies), (b_mask, b_bodies) in itertools.permutations(computes.items(), 2):
         if a_mask | b_mask != full:
             continue
         only_a, only_b = full & ~b_mask, full & ~a_mask
         for t_mask, t_bodies in holds.items():
             if t_mask & only_a == only_a and not t_mask & only_b:
-                for t, a, b in itertools.product(t_bodies[:3], a_bodies[:3], b_bodies[:3]):
-                    found.setdefault(f"fun x0 => if {t} then {operand(a)} else {operand(b)}", (a, b))
-    # of splits the examples cannot tell apart, the one whose branches name values (`0`, `x0`) before computed ones
-    plain = set(named)
-    cost = {f: sum(b not in plain for b in ab) for f, ab in found.items()}
-    return sorted(found, key=lambda body: (cost[body], -score(body), len(body), body))[:SPLIT_FILLS]
+                for t, a, b in itertools.product(t_bodies[:tests], a_bodies[:branches], b_bodies[:branches]):
+                    found.setdefault(f"if {t} then {operand(a)} else {operand(b)}", (a, b))
+    return found
+
+
+def result_splits(
+    best: Sequence[tuple[str, tuple, Found]],
+    examples: Sequence[tuple[tuple, Any]],
+    want: str,
+    task_params: Sequence[tuple[str, str]],
+) -> list[tuple[str, int, int]]:
+    """`if T then A else B` computing every example when no one term does: A and B enumerated terms of the
+    result type `want` that compute some examples each, T an enumerated test that sends each example to a branch
+    computing it (`if n % 2 = 0 then n / 2 else 3 * n + 1` from `6 -> 3` and `7 -> 22`, not `then 3`). (text,
+    level, how many of its branches restate an example's output), the best-fitted branches and tests first;
+    `best`: (type, outputs on the examples first, the term)."""
+
+    full = (1 << len(examples)) - 1
+    computes: dict[int, list[str]] = {}
+    holds: dict[int, list[str]] = {}
+    level = {}
+    for type_text, outputs, found in sorted(best, key=lambda b: (-b[2].fit, b[2].text)):
+        on_examples = outputs[: len(examples)]
+        level[found.text] = found.level
+        if type_text == want:
+            hits = [o == ("ok", e) for o, (_, e) in zip(on_examples, examples, strict=True)]
+            covered = sum(1 << i for i, hit in enumerate(hits) if hit)
+            if covered and covered != full:
+                computes.setdefault(covered, []).append(found.text)
+        elif type_text in ("Prop", "Bool") and all(kind == "ok" for kind, _ in on_examples):
+            holds.setdefault(sum(1 << i for i, (_, v) in enumerate(on_examples) if v is True), []).append(found.text)
+    cases = {t: covered for covered, texts in computes.items() for t in texts}
+    params = [p for p, _ in task_params]
+
+    def restates(branch: str) -> bool:
+        """A constant computing one example only: it restates that example's output, it explains nothing."""
+        return cases[branch].bit_count() == 1 and not any(mentions(branch, p) for p in params)
+
+    return [
+        (text, 1 + max(level[t] for t in (a, b)), restates(a) + restates(b))
+        for text, (a, b) in _splits(computes, holds, full, 3, 8).items()
+    ]
 
 
 _NUMBERS = r"-?\d+(?:\s*,\s*-?\d+)*"  # `6`, `3, -1, 2`
@@ -413,4 +494,5 @@ __all__ = [
     "list_view",
     "split_lambdas",
     "stated_tests",
+    "whole_operand",
 ]

@@ -260,3 +260,79 @@ def test_a_worked_example_in_the_requirement_is_an_example_the_generator_can_enu
     generation = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=CORPUS))
     assert "enumerated" in generation.notes  # the words' example is enough to enumerate from
     assert "result = n + 1" in generation.spec_text or "result = 1 + n" in generation.spec_text
+
+
+STEP_CORPUS = [  # halving, tripling plus one and evenness, each written by two tasks; no task does all three
+    _task(f"{name}{i}", [(v, "Nat")], ret, f"{post.format(v=v)}")
+    for i, v in enumerate(["a", "b"])
+    for name, ret, post in [
+        ("half", "Nat", "result = {v} / 2"),
+        ("triple", "Nat", "result = 3 * {v} + 1"),
+        ("even", "Bool", "result = true ↔ {v} % 2 = 0"),
+    ]
+]
+
+
+def test_a_result_no_one_term_computes_is_a_case_split_between_two_that_each_compute_some_examples() -> None:
+    from specbridge.generate.enumerate import _Runner
+
+    task = _task("step", [("n", "Nat")], "Nat", tests=[_example({"n": "6"}, "3"), _example({"n": "7"}, "22")])
+    found = enumerate_results(task, mine_terms(STEP_CORPUS), _flat, {}, ["1", "3"])
+    splits = [f for f in found if f.text.startswith("if ")]
+    assert splits and all(f.type_text == "Nat" for f in splits)
+    runner = _Runner([("n", "Nat")], [(10,), (9,), (0,)])
+    behaviours = {runner.run(f.text)[1] for f in splits}
+    assert (("ok", 5), ("ok", 28), ("ok", 0)) in behaviours  # the split the requirement means, among them
+    assert all(f.level >= 2 for f in splits)  # a split is an operation over its branches
+    # `3` is shorter than `n / 2` and computes 6 -> 3 too, but a constant computing one example only restates it
+    assert runner.run(splits[0].text)[1] == (("ok", 5), ("ok", 28), ("ok", 0))
+
+
+def test_no_case_split_from_a_single_example() -> None:
+    task = _task("step", [("n", "Nat")], "Nat", tests=[_example({"n": "6"}, "3")])
+    found = enumerate_results(task, mine_terms(STEP_CORPUS), _flat, {}, ["1", "3"])
+    assert found and not any(f.text.startswith("if ") for f in found)  # one example shows one branch only
+
+
+def test_the_second_level_composes_over_the_best_operation_s_second_filling_too() -> None:
+    from specbridge.generate import enumerate as E
+
+    def found(text: str, op: str, fit: float) -> E.Found:
+        return E.Found(text, "List Int", 1, fit, op)
+
+    level1 = [
+        found("xs.filter (fun x0 => x0 ≠ 0)", "filter", 0.9),
+        found("xs.filter (fun x0 => x0 % 2 = 0)", "filter", 0.8),
+        *(found(f"xs.op{i}", f"op{i}", 0.7 - i / 100) for i in range(50)),
+    ]
+    chosen = [f.text for f in E._diverse(level1, 10)]
+    assert len(chosen) == 10 and "xs.filter (fun x0 => x0 % 2 = 0)" in chosen
+    assert len({f.op for f in E._diverse(level1, 10)}) >= 9  # the rest still goes round the operations
+
+
+def test_of_two_spellings_of_one_behaviour_the_plainer_is_kept_unless_the_words_prefer_the_other_by_far() -> None:
+    corpus = [
+        _task(f"d{i}", [(v, "Nat")], "Nat", post)
+        for i, v in enumerate("ab")
+        for post in [f"result = {v} + {v}", f"result = ({v} + {v}) * 1"]
+    ]
+    task = _task("twice", [("n", "Nat")], "Nat", tests=[_example({"n": "3"}, "6")])
+
+    def kept(prefer: float) -> list[str]:
+        score = {"(n + n) * 1": prefer}.get
+        return [f.text for f in enumerate_results(task, mine_terms(corpus), lambda t: score(t, 0.0), {}, [])]
+
+    assert "n + n" in kept(0.05) and "(n + n) * 1" not in kept(0.05)  # 2 more tokens for a little of the words
+    assert "(n + n) * 1" in kept(1.0) and "n + n" not in kept(1.0)
+
+
+def test_one_mined_operation_over_a_term_that_computes_the_examples_already_is_not_offered() -> None:
+    corpus = [
+        _task(f"k{i}", [(v, "List Int")], "List Int", post.format(v=v))
+        for i, v in enumerate(["xs", "ys"])
+        for post in ["result = {v}.filter (fun x => x > 0)", "result = ({v}.filter (fun x => x > 0)).eraseDups"]
+    ]
+    task = _task("keep", [("zs", "List Int")], "List Int", tests=[_example({"zs": "[1, -2, 3]"}, "[1, 3]")])
+    texts = [f.text for f in enumerate_results(task, mine_terms(corpus), _zero, {}, [])]
+    assert "zs.filter (fun x0 => x0 > 0)" in texts
+    assert not any("eraseDups" in t for t in texts)  # the example has no duplicate to erase
