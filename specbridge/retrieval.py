@@ -37,7 +37,25 @@ _EXAMPLE_RELATION = re.compile(r"\b(?:gives?|becomes?)\b", re.I)
 _CLAUSE_END = re.compile(r"[.;:()\u2014]")
 _LIST_LITERAL = re.compile(r"\[[^\]]*\d[^\]]*\]")
 # Numbers a requirement spells out ("greater than zero"): English, not any task's vocabulary.
-NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+NUMBER_WORDS = {
+    **{w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())},
+    "twenty": 20,
+    "hundred": 100,
+    "thousand": 1000,
+}
+# Words that state a number without writing it: "halved" is `/ 2`, "even" is `% 2`, "decimal digit" is `% 10`,
+# "minutes" and "hours" are 60 of each other, "week" has 7 days. Not worked-example data, never blanked.
+IMPLIED_NUMBERS = {
+    **dict.fromkeys(["half", "halve", "halved", "halves", "halving", "twice", "double", "doubled", "doubles"], 2),
+    **dict.fromkeys(["doubling", "even", "odd"], 2),
+    **dict.fromkeys(["triple", "tripled", "triples", "tripling", "thrice"], 3),
+    **dict.fromkeys(["quarter", "quarters"], 4),
+    **dict.fromkeys(["dozen", "dozens"], 12),
+    **dict.fromkeys(["decimal"], 10),
+    **dict.fromkeys(["percent", "percentage"], 100),
+    **dict.fromkeys(["minute", "minutes", "hour", "hours"], 60),
+    **dict.fromkeys(["week", "weeks"], 7),
+}
 _NUMERAL = re.compile(r"-?\d+|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 
 

@@ -634,6 +634,7 @@ class OfflineGenerator:
             checked = [c for c in pool if c.check is not None]
             top = max(c.check.score() for c in checked)  # type: ignore[union-attr]
             tied = sorted((c for c in checked if c.check.score() == top), key=lambda c: -c.prior)  # type: ignore[union-attr]
+            tied = _without_additions(tied)
             if len(tied) > 1 and layer is not None:
                 # The examples cannot tell these apart: prefer a spec that pins the result down on made-up
                 # inputs (determinacy), then the shorter one (the simpler reading of the same evidence).
@@ -668,6 +669,31 @@ class OfflineGenerator:
                 c.probe_penalty += DETERMINACY_WEIGHT * _determinacy(task, text, layer, pairs)[0]
         # no consensus here: measured, without examples it lost a task (LOO 21 -> 20) and won none
         return max(pool, key=lambda c: c.prior - c.probe_penalty - _length_cost(c, LENGTH_WEIGHT_BLIND))
+
+
+def _without_additions(tied: list[Candidate]) -> list[Candidate]:
+    """`tied` (all passing the same examples) without a result equation built over another one's term under the
+    same precondition: what the outer operation adds (`(xs.filter p).eraseDups` over `xs.filter p`) is nothing
+    the examples show."""
+    from specbridge.generate.enumerate import whole_operand
+
+    def term(c: Candidate) -> str | None:
+        m = re.fullmatch(r"result(?:\.toList)? = (.+)", c.postcond.strip(), re.S)
+        return m.group(1) if m else None
+
+    terms = {id(c): term(c) for c in tied}
+    kept = [
+        c
+        for c in tied
+        if terms[id(c)] is None
+        or not any(
+            terms[id(d)] not in (None, terms[id(c)])
+            and _norm_body(d.precond) == _norm_body(c.precond)
+            and whole_operand(terms[id(d)], terms[id(c)])  # type: ignore[arg-type]
+            for d in tied
+        )
+    ]
+    return kept or tied
 
 
 def _length_cost(c: Candidate, weight: float = 0.0) -> float:
@@ -987,7 +1013,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     from specbridge.lean import types as ty
     from specbridge.lean.program import expression_type
     from specbridge.mining.lexicon import requirement_terms, spec_features
-    from specbridge.mining.shapes import requirement_numbers
+    from specbridge.mining.shapes import implied_numbers, requirement_numbers
     from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
 
     lexicon = _lexicon(context)
@@ -1000,18 +1026,23 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     words = requirement_terms(task)
     names = [p.name for p in task.signature.params]
     # an Array or String result may be stated through its list view (`result.toList = xs.filter p`)
-    result_seq = list_view(_norm(task.signature.return_type)) is not None
+    result_type = _norm(task.signature.return_type)
+    result_list = list_view(result_type)
+    result_seq = result_list is not None
 
     def atom_evidence(text: str) -> float:
         """The requirement's evidence for the predicate filling a term's hole (see `AtomModel.atoms`)."""
         return max((score for a, score in atoms if f"({a})" in text), default=0.0)
 
     numbers = set(requirement_numbers(task)) | {"0", "1"}
+    # a constant the words imply (`/ 2` of "halved") is not another task's either (it costs nothing), but only the
+    # written numbers are operands of the enumeration
+    implied = numbers | set(implied_numbers(task))
 
     def score(text: str) -> float:
         fit = lexicon.score(spec_features(text, names), words, task.id) + TERM_ATOM_WEIGHT * atom_evidence(text)
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
-        unwritten = len(set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - numbers)
+        unwritten = len(set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - implied)
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, sum(not mentions(text, n) for n in names))
         return (
@@ -1077,11 +1108,11 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         seen.add(text)
         if len(typed) >= 3 * TERM_FITS or tried >= MAX_TERM_CHECKS:
             break
-        for post in [f"result = {text}"] + ([f"result.toList = {text}"] if result_seq else []):
+        for post, want in [("result = ", result_type), ("result.toList = ", result_list)][: 1 + result_seq]:
             tried += 1
             # a name the elaborator does not know (another task's helper) types as anything: never a verdict
-            if _elaborates(task, post) and type_text(text) is not None:
-                typed.append((fit, tid, post, term, spec_features(text, names)))
+            if _elaborates(task, post + text) and _same_kind(type_text(text), want):
+                typed.append((fit, tid, post + text, term, spec_features(text, names)))
     union = set().union(*(x[4] for x in typed)) if typed else set()
     ranked = sorted(
         (
@@ -1113,6 +1144,27 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     if task.tests:  # a visible example tells behaviours apart: enumerate, see `enumerate`
         out += enumerated_candidates(task, terms, score, [a for a, _ in atoms] + lambdas[:4], sorted(numbers))
     return out
+
+
+def _same_kind(type_text: str | None, want: str | None) -> bool:
+    """A term of type `type_text` states the result of type `want` itself, not through a coercion Lean might
+    insert (`result = xs.length` for an `Option Int` result means `some ↑xs.length`: never what is asked): the
+    same type (an `Option Int` is no `Option Nat`), two number types, or a Prop for a Bool (`decide`)."""
+    from specbridge.lean import types as ty
+    from specbridge.lean.program import parse_type
+
+    if type_text is None or want is None:
+        return False
+
+    def same(a: ty.Type, b: ty.Type) -> bool:
+        a, b = ty.prune(a), ty.prune(b)
+        if not isinstance(a, ty.T) or not isinstance(b, ty.T):
+            return True  # a type variable: the elaborator did not say
+        return a.name == b.name and len(a.args) == len(b.args) and all(map(same, a.args, b.args))
+
+    got, wanted = parse_type(type_text), parse_type(want)
+    heads = {ty.head(got), ty.head(wanted)}
+    return heads <= {"Nat", "Int"} or heads <= {"Bool", "Prop"} or same(got, wanted)
 
 
 def enumerated_candidates(
@@ -1381,7 +1433,13 @@ def consensus(cands: list[Candidate]) -> dict[int, float]:
                 continue  # one pattern's many fillings, one corpus spec's variants: not independent
             shares.append(max(_agreement(c.answers, other.answers) for other in group))
         out[id(c)] = sum(shares) / len(shares) if shares else 0.0
-    return out
+    # A guard is no reading of the result: where it leaves an input out the spec says nothing there, which is no
+    # disagreement. One postcondition under several preconditions has the agreement of its best-agreed variant.
+    best: dict[tuple[str, str], float] = {}
+    for c in cands:
+        key = (_norm_body(c.aux), _canonical(c.postcond))
+        best[key] = max(best.get(key, 0.0), out[id(c)])
+    return {id(c): best[(_norm_body(c.aux), _canonical(c.postcond))] for c in cands}
 
 
 def _origin_key(c: Candidate) -> str:

@@ -24,7 +24,7 @@ import re
 from collections import Counter, defaultdict
 
 from specbridge.mining.library import Pattern, _doc_terms
-from specbridge.retrieval import NUMBER_WORDS, split_name, tokenize, without_example_numbers
+from specbridge.retrieval import IMPLIED_NUMBERS, NUMBER_WORDS, split_name, tokenize, without_example_numbers
 from specbridge.tasks import Task
 
 _LAMBDA = re.compile(r"\(fun (x\d+) => ")
@@ -328,6 +328,13 @@ def requirement_numbers(task: Task) -> list[str]:
     words = re.findall(r"[a-z]+", text.lower())
     spelled = [str(NUMBER_WORDS[w]) for w in words if w in NUMBER_WORDS]
     return list(dict.fromkeys([*re.findall(r"(?<![\w.])(\d{1,4})(?!\w|\.\d)", text), *spelled]))
+
+
+def implied_numbers(task: Task) -> list[str]:
+    """The numbers a requirement's words imply without writing them (`halved` -> `2`, see `IMPLIED_NUMBERS`): a
+    constant a spec may use though the requirement never writes it."""
+    words = re.findall(r"[a-z]+", task.requirement.lower())
+    return list(dict.fromkeys(str(IMPLIED_NUMBERS[w]) for w in words if w in IMPLIED_NUMBERS))
 
 
 def helper_mismatch(aux: str, text: str, query: set[str]) -> float:

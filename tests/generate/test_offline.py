@@ -410,11 +410,39 @@ def test_determinacy_reads_the_one_result_a_spec_admits_once_it_is_among_those_t
     assert all(a is not None and a in extra[k] for k, a in enumerate(answers))  # `-2` and `(-2)` are one result
 
 
+def test_a_guarded_variant_has_the_agreement_of_its_postcondition() -> None:
+    from specbridge.generate.offline import Candidate, consensus
+
+    def cand(origin: str, pre: str, answers: tuple) -> Candidate:
+        c = Candidate("", pre, "result = xs.findIdx? (fun x0 => x0 = t)", [origin], 0.0)
+        c.answers = answers
+        return c
+
+    open_ = cand("a", "True", ("none", "some 1", "none"))
+    guarded = cand("a", "List.Sorted (· < ·) xs", ("none", None, "none"))  # the guard leaves input 1 out
+    witness = cand("b", "True", ("none", "some 1", "none"))
+    other = Candidate("", "True", "result = none", ["c"], 0.0)
+    other.answers = ("none", "none", "none")
+    agreement = consensus([open_, guarded, witness, other])
+    assert agreement[id(guarded)] == agreement[id(open_)] > agreement[id(other)]
+
+
+def test_of_tied_result_equations_one_built_over_another_s_term_is_dropped() -> None:
+    from specbridge.generate.offline import Candidate, _without_additions
+
+    plain = Candidate("", "True", "result = xs.filter (fun x0 => x0 < n)", [], 0.1)
+    more = Candidate("", "True", "result = (xs.filter (fun x0 => x0 < n)).eraseDups", [], 0.5)
+    guarded = Candidate("", "xs ≠ []", "result = (xs.filter (fun x0 => x0 < n)).eraseDups", [], 0.5)
+    other = Candidate("", "True", "result = xs.reverse", [], 0.2)
+    assert _without_additions([more, guarded, plain, other]) == [guarded, plain, other]
+
+
 def test_consensus_counts_independent_sources_only() -> None:
     from specbridge.generate.offline import Candidate, consensus
 
     def cand(origin: str, answers: tuple) -> Candidate:
-        c = Candidate("", "True", "True", [origin], 0.0)
+        # each its own postcondition (one postcondition has one agreement whatever its precondition)
+        c = Candidate("", "True", f"result = {origin}_{'_'.join(map(str, answers))}", [origin], 0.0)
         c.answers = answers
         return c
 

@@ -131,9 +131,24 @@ def test_the_numbers_of_a_worked_example_are_not_the_requirement_s_constants() -
 
     # stated constants stay; the data of "so …", "for example …", "… gives …" and list literals go
     assert numbers("Children under 3 pay nothing and visitors of 65 or more pay 7.") == ["3", "65", "7"]
-    assert numbers("Add the even numbers, so -4, 7, 10 gives 6. Divisible by 4.") == ["4"]
+    assert numbers("Add the numbers, so -4, 7, 10 gives 6. Divisible by 4.") == ["4"]
     assert numbers("For example 1, 5, 8, 10, 3 has three values from 3 to 8; bounds are at least 1.") == ["1"]
     assert numbers("For `[10, 10, 9]` that is `9`. Years divisible by 100 (so 1900 is not) count.") == ["100"]
     assert numbers("The minutes left over are always below 60, e.g. 135 minutes is 2 hours.") == ["60"]
     assert "1900" not in without_example_numbers("unless divisible by 400 (so 1900 is not a leap year)")
     assert "400" in without_example_numbers("unless divisible by 400 (so 1900 is not a leap year)")
+    assert numbers("Return the last digit; there are twelve of them") == ["12"]
+
+
+def test_the_numbers_a_requirement_s_words_imply_are_read_apart_from_those_it_writes() -> None:
+    from specbridge.mining.shapes import implied_numbers, requirement_numbers
+
+    def task(text: str) -> Task:
+        sig = Signature(name="f", params=(Param(name="n", type="Nat"),), return_type="Nat")
+        return Task(id="t", requirement=text, signature=sig)
+
+    collatz = task("An even number is halved, an odd one is tripled and increased by one.")
+    assert implied_numbers(collatz) == ["2", "3"] and requirement_numbers(collatz) == ["1"]
+    assert implied_numbers(task("Convert minutes to whole hours and the minutes left over.")) == ["60"]
+    assert implied_numbers(task("Return the last decimal digit of n.")) == ["10"]
+    assert implied_numbers(task("Return the last digit of n, or nothing when n is odd.")) == ["2"]

@@ -390,3 +390,28 @@ def test_a_term_naming_what_the_elaborator_does_not_know_is_not_offered() -> Non
     posts = [c.postcond for c in term_candidates(task, GenerationContext(settings=Settings(), corpus=corpus))]
     assert "result = v.length" in posts
     assert not [p for p in posts if "Frob" in p]
+
+
+def test_a_term_is_offered_for_a_result_of_its_own_kind_not_through_a_coercion() -> None:
+    # `result = v.sum` elaborates for an `Option Int` result (Lean may coerce to `some ↑…`), but it says nothing
+    # of when there is no result: only a term of an Option type may state an Option result
+    corpus = [
+        _task("first", "The first entry of the list, if any.", [("xs", "List Int")], "Option Int", "result = xs.head?"),
+        _task("first2", "The first entry, if there is one.", [("ys", "List Int")], "Option Int", "result = ys.head?"),
+        _task("total", "Add up the entries of the list.", [("zs", "List Int")], "Int", "result = zs.sum"),
+        _task("total2", "Add up all entries of the list.", [("ws", "List Int")], "Int", "result = ws.sum"),
+        _task("size", "How many entries the list has.", [("zs", "List Int")], "Nat", "result = zs.length"),
+        _task("size2", "How many entries there are.", [("us", "List Int")], "Nat", "result = us.length"),
+    ]
+    task = _task("firstOrSum", "The first entry of the list, added up.", [("v", "List Int")], "Option Int", "True")
+    posts = [c.postcond for c in term_candidates(task, GenerationContext(settings=Settings(), corpus=corpus))]
+    assert "result = v.head?" in posts
+    assert "result = v.sum" not in posts and "result = v.length" not in posts
+    # a number type stands for another (`result = xs.length` for an Int result is Lean's `↑xs.length`)
+    count = _task("cnt", "How many entries the list has.", [("v", "List Int")], "Int", "True")
+    posts = [c.postcond for c in term_candidates(count, GenerationContext(settings=Settings(), corpus=corpus))]
+    assert "result = v.length" in posts
+    from specbridge.generate.offline import _same_kind
+
+    assert _same_kind("Prop", "Bool") and _same_kind("Nat × Nat", "(Nat × Nat)")  # `decide`; one type, two spellings
+    assert not _same_kind("Nat", "(Nat × Nat)") and not _same_kind("Int", "Option Int")
