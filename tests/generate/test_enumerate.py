@@ -336,3 +336,10 @@ def test_one_mined_operation_over_a_term_that_computes_the_examples_already_is_n
     texts = [f.text for f in enumerate_results(task, mine_terms(corpus), _zero, {}, [])]
     assert "zs.filter (fun x0 => x0 > 0)" in texts
     assert not any("eraseDups" in t for t in texts)  # the example has no duplicate to erase
+
+
+def test_of_terms_computing_the_examples_one_reading_every_input_comes_first() -> None:
+    # prices [3, 4] and qty 2 with a total of 9: `2 + prices.sum` ignores qty, `qty + prices.sum` reads it
+    task = _task("total", PRICE, "Nat", tests=[_example({"prices": "[3, 4]", "qty": "2"}, "9")])
+    texts = [f.text for f in enumerate_results(task, mine_terms(CORPUS), _zero, {}, ["2"])]
+    assert texts == ["qty + prices.sum", "2 + prices.sum"]  # the same words, level and length otherwise
