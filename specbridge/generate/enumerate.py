@@ -4,9 +4,11 @@
 task with a visible example can afford more: build terms bottom-up — the parameters and the requirement's
 numbers, then the corpus's operations (`specbridge.mining.terms`) over them, then one more operation over the best
 of those — run every term on the example inputs and on inputs made up from the signature, keep one term per
-behaviour (the one the requirement accounts for best), and offer those that compute the example's expected
-output. Observational equivalence is what makes two levels affordable: `xs.map (fun x0 => 2 * x0)` and its dozen
-spellings are one behaviour, checked once.
+behaviour (the one the requirement accounts for best, a plainer spelling unless the words prefer the other by
+far), and offer those that compute the example's expected output — or, when none does and there are several
+examples, a case split of two that each compute some of them (`result_splits`). Observational equivalence is
+what makes two levels affordable: `xs.map (fun x0 => 2 * x0)` and its dozen spellings are one behaviour, checked
+once.
 
 The terms are the corpus's, the choice among behaviours the lexicon's (the `score` the caller passes); nothing
 here knows any task. Terms are elaborated and run by the interpreter (`Program`), never by Python.
