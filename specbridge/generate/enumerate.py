@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from specbridge.generate.extract import mentions
+from specbridge.generate.extract import unread_inputs
 from specbridge.lean import types as ty
 from specbridge.tasks import Task, TestCase, Visibility
 
@@ -40,6 +40,7 @@ HOLE_FILLS = 10  # distinct lambdas (by behaviour) offered to each kind of hole
 PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
 SPLIT_FILLS = 4  # case-splitting lambdas (`split_lambdas`) offered to a `map`-like hole
 SPLIT_RESULTS = 4  # case splits of the result (`result_splits`) offered when no term computes every example
+SPLIT_BRANCHES = 8  # of which the best-fitted branches per set of examples computed, tried in each split
 VOCABULARY_BONUS = 0.1  # a Lean operation whose name is the requirement's words, against the lexicon's fit
 SPELLING_COST = 0.05  # per token (`_tokens`), when two spellings compute one behaviour
 UNREAD_COST = 0.1  # per input a term computing the examples leaves out (`unread`), beside the caller's score
@@ -231,10 +232,6 @@ def enumerate_results(
         ]
         return sorted(out, key=lambda f: (-f.fit, f.text))
 
-    def unread(text: str) -> int:
-        """The inputs a term leaves out: of terms computing the examples, one that reads them all comes first."""
-        return sum(not mentions(text, name) for name, _ in params)
-
     def simplest(found: list[Found]) -> list[Found]:
         """Without the terms built over a simpler term that computes the examples too: what they add does nothing
         the examples show (`(s.map f).toList.drop 0`, `[] ++ xs.rotateLeft k`, and `(xs.filter p).eraseDups` of
@@ -246,7 +243,11 @@ def enumerate_results(
         whole = computing(allowed - {as_list}, lambda v: v)
         listed = computing({as_list}, tuple) if as_list else []
         if whole or listed or len(examples) < 2 or want == "Bool":
-            read = [replace(f, fit=f.fit - UNREAD_COST * unread(f.text)) for f in simplest(whole + listed)]
+            # of terms computing the examples, one that reads every input comes first
+            names = [name for name, _ in params]
+            read = [
+                replace(f, fit=f.fit - UNREAD_COST * unread_inputs(f.text, names)) for f in simplest(whole + listed)
+            ]
             return sorted(read, key=lambda f: (-f.fit, f.text))
         # no one term computes the examples: a split of two that each compute some
         behaviours = [(type_text, outputs, f) for (type_text, outputs), f in best.items()]
@@ -358,15 +359,15 @@ def split_lambdas(
         got = runner.run(body)
         if got is None:
             continue
-        mask = sum(1 << i for i, (o, (_, want)) in enumerate(zip(got[1], pairs, strict=True)) if o == ("ok", want))
+        mask = _computed_cases(got[1], [want for _, want in pairs])
         if mask and mask != full:
             computes.setdefault(mask, []).append(body)
     holds: dict[int, list[str]] = {}  # pairs on whose arguments the test holds -> the tests
     for body in itertools.islice(dict.fromkeys(tests), LAMBDA_BODIES):
         got = runner.run(body)
-        if got is None or got[0] not in ("Bool", "Prop") or any(kind != "ok" for kind, _ in got[1]):
-            continue
-        holds.setdefault(sum(1 << i for i, (_, v) in enumerate(got[1]) if v is True), []).append(body)
+        true = _true_cases(got[1]) if got is not None and got[0] in ("Bool", "Prop") else None
+        if true is not None:
+            holds.setdefault(true, []).append(body)
 
     found = {f"fun x0 => {text}": ab for text, ab in _splits(computes, holds, full).items()}
     # Of splits the examples cannot tell apart, the one whose branches name values (`0`, `x0`) before computed
@@ -374,8 +375,20 @@ def split_lambdas(
     # range that happens to separate the example's characters.
     plain = set(named)
     cost = {f: sum(b not in plain for b in ab) for f, ab in found.items()}
-    unread = {f: sum(not mentions(f, p.name) for p in task.signature.params) for f in found}
+    unread = {f: unread_inputs(f, [p.name for p in task.signature.params]) for f in found}
     return sorted(found, key=lambda body: (cost[body], unread[body], -score(body), len(body), body))[:SPLIT_FILLS]
+
+
+def _computed_cases(outputs: Sequence[tuple[str, Any]], wanted: Sequence[Any]) -> int:
+    """The cases (a bit set) whose output is the wanted value."""
+    return sum(1 << i for i, (o, want) in enumerate(zip(outputs, wanted, strict=True)) if o == ("ok", want))
+
+
+def _true_cases(outputs: Sequence[tuple[str, Any]]) -> int | None:
+    """The cases (a bit set) where a test holds; None when it fails to run on one of them."""
+    if any(kind != "ok" for kind, _ in outputs):
+        return None
+    return sum(1 << i for i, (_, v) in enumerate(outputs) if v is True)
 
 
 def _splits(
@@ -409,7 +422,6 @@ def result_splits(
     computing it (`if n % 2 = 0 then n / 2 else 3 * n + 1` from `6 -> 3` and `7 -> 22`, not `then 3`). (text,
     level, how many of its branches restate an example's output), the best-fitted branches and tests first;
     `best`: (type, outputs on the examples first, the term)."""
-
     full = (1 << len(examples)) - 1
     computes: dict[int, list[str]] = {}
     holds: dict[int, list[str]] = {}
@@ -418,22 +430,21 @@ def result_splits(
         on_examples = outputs[: len(examples)]
         level[found.text] = found.level
         if type_text == want:
-            hits = [o == ("ok", e) for o, (_, e) in zip(on_examples, examples, strict=True)]
-            covered = sum(1 << i for i, hit in enumerate(hits) if hit)
+            covered = _computed_cases(on_examples, [expected for _, expected in examples])
             if covered and covered != full:
                 computes.setdefault(covered, []).append(found.text)
-        elif type_text in ("Prop", "Bool") and all(kind == "ok" for kind, _ in on_examples):
-            holds.setdefault(sum(1 << i for i, (_, v) in enumerate(on_examples) if v is True), []).append(found.text)
+        elif type_text in ("Prop", "Bool") and (true := _true_cases(on_examples)) is not None:
+            holds.setdefault(true, []).append(found.text)
     cases = {t: covered for covered, texts in computes.items() for t in texts}
-    params = [p for p, _ in task_params]
+    names = [p for p, _ in task_params]
 
     def restates(branch: str) -> bool:
         """A constant computing one example only: it restates that example's output, it explains nothing."""
-        return cases[branch].bit_count() == 1 and not any(mentions(branch, p) for p in params)
+        return cases[branch].bit_count() == 1 and unread_inputs(branch, names) == len(names)
 
     return [
         (text, 1 + max(level[t] for t in (a, b)), restates(a) + restates(b))
-        for text, (a, b) in _splits(computes, holds, full, 3, 8).items()
+        for text, (a, b) in _splits(computes, holds, full, tests=3, branches=SPLIT_BRANCHES).items()
     ]
 
 

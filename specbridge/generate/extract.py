@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from specbridge.errors import SpecBridgeError
@@ -220,6 +221,12 @@ def mentions(text: str, name: str) -> bool:
     """Whether `name` occurs as a whole identifier in `text`."""
     pattern = r"(?<![" + _IDENT_CHARS + r".])" + re.escape(name) + r"(?![" + _IDENT_CHARS + r"])"
     return re.search(pattern, text) is not None
+
+
+def unread_inputs(text: str, names: Iterable[str]) -> int:
+    """How many of the inputs `names` the text never mentions: a spec or term that leaves one out reads less of
+    the requirement."""
+    return sum(not mentions(text, n) for n in names)
 
 
 def _rename_params(

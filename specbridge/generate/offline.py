@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from specbridge.generate.base import Generation, GenerationContext
-from specbridge.generate.extract import mentions, rename_identifiers
+from specbridge.generate.extract import mentions, rename_identifiers, unread_inputs
 from specbridge.generate.probes import probe_obligations
 from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
 from specbridge.nlfp import describe_spec
@@ -554,8 +554,7 @@ class OfflineGenerator:
         # A spec that never mentions one of the inputs ignores part of what it is given: rarely the reading meant.
         names = [p.name for p in task.signature.params]
         for c in out:
-            unused = sum(not mentions(c.precond + "\n" + c.postcond, n) for n in names)
-            c.prior -= UNUSED_PARAM_PENALTY * min(2, unused)
+            c.prior -= UNUSED_PARAM_PENALTY * min(2, unread_inputs(c.precond + "\n" + c.postcond, names))
         out.sort(key=lambda c: -c.prior)
         return out
 
@@ -671,17 +670,20 @@ class OfflineGenerator:
         return max(pool, key=lambda c: c.prior - c.probe_penalty - _length_cost(c, LENGTH_WEIGHT_BLIND))
 
 
+def _equated_term(postcond: str, *, through_list: bool = False) -> str | None:
+    """The term of a result equation `result = <term>` (or `result.toList = <term>` when `through_list`); None
+    for any other postcondition."""
+    m = re.fullmatch(r"result(\.toList)? = (.+)", postcond.strip(), re.S)
+    return m.group(2) if m and (through_list or not m.group(1)) else None
+
+
 def _without_additions(tied: list[Candidate]) -> list[Candidate]:
     """`tied` (all passing the same examples) without a result equation built over another one's term under the
     same precondition: what the outer operation adds (`(xs.filter p).eraseDups` over `xs.filter p`) is nothing
     the examples show."""
     from specbridge.generate.enumerate import whole_operand
 
-    def term(c: Candidate) -> str | None:
-        m = re.fullmatch(r"result(?:\.toList)? = (.+)", c.postcond.strip(), re.S)
-        return m.group(1) if m else None
-
-    terms = {id(c): term(c) for c in tied}
+    terms = {id(c): _equated_term(c.postcond, through_list=True) for c in tied}
     kept = [
         c
         for c in tied
@@ -1044,7 +1046,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
         unwritten = len(set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - implied)
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
-        unused = min(2, sum(not mentions(text, n) for n in names))
+        unused = min(2, unread_inputs(text, names))
         return (
             fit
             - TERM_LENGTH_WEIGHT * min(1.0, len(text) / 80)
@@ -1399,10 +1401,10 @@ def computed_results(task: Task, cands: list[Candidate], probes: list[Obligation
     params = [(p.name, p.type) for p in task.signature.params]
     out: list[list[str]] = [[] for _ in probes]
     for c in cands:
-        m = re.fullmatch(r"result = (.+)", c.postcond.strip(), re.S)
-        if m is None or c.aux.strip() or mentions(m.group(1), "result"):
+        term = _equated_term(c.postcond)
+        if term is None or c.aux.strip() or mentions(term, "result"):
             continue
-        got = expression_program(params, m.group(1))
+        got = expression_program(params, term)
         if got is None:
             continue
         program, t = got
