@@ -96,12 +96,13 @@ class FrameInfo:
 
 
 class Var:
-    __slots__ = ("frame", "slot", "type")
+    __slots__ = ("frame", "slot", "type", "written")
 
-    def __init__(self, frame: FrameInfo, slot: int, type_: ty.Type):
+    def __init__(self, frame: FrameInfo, slot: int, type_: ty.Type, written: bool = False):
         self.frame = frame
         self.slot = slot
         self.type = type_
+        self.written = written  # its type is in the source (`(n : Int)`), not inferred from its uses
 
 
 class Scope:
@@ -112,10 +113,10 @@ class Scope:
         self.frame = frame
         self.aliases = aliases or {}
 
-    def bind(self, name: str, type_: ty.Type) -> tuple[Scope, int]:
+    def bind(self, name: str, type_: ty.Type, *, written: bool = False) -> tuple[Scope, int]:
         slot = self.frame.alloc()
         v = dict(self.vars)
-        v[name] = Var(self.frame, slot, type_)
+        v[name] = Var(self.frame, slot, type_, written)
         return Scope(v, self.frame, self.aliases), slot
 
     def child_frame(self) -> Scope:

@@ -45,9 +45,13 @@ _NUMERIC = frozenset(["Nat", "Int", "Rat", "Float", "UInt8", "UInt16", "UInt32",
 _SCALARS = frozenset(["Nat", "Int", "Bool", "Char", "Float", "Unit", "Rat", "Prop", "→"])
 
 
-def compatible(a: ty.Type, b: ty.Type, user_types: frozenset[str] = frozenset(), *, either: bool = False) -> bool:
+def compatible(
+    a: ty.Type, b: ty.Type, user_types: frozenset[str] = frozenset(), *, either: bool = False, declared: bool = False
+) -> bool:
     """False only when Lean certainly rejects a value of type `a` where `b` is expected (`either`: in either
-    direction, as `binrel%` does for the two sides of `=`)."""
+    direction, as `binrel%` does for the two sides of `=`). `declared`: `b` is written in a signature, an index or
+    an ascription, not inferred; Lean may elaborate an inferred type later than we do and insert a cast the other
+    way (`ns.contains i` for `i : Int` when `ns` is a `map` still postponed), but a written Nat takes no Int."""
     a, b = ty.prune(a), ty.prune(b)
     if isinstance(a, ty.TV) or isinstance(b, ty.TV):
         return True
@@ -59,9 +63,12 @@ def compatible(a: ty.Type, b: ty.Type, user_types: frozenset[str] = frozenset(),
     if a.name == b.name:
         if len(a.args) != len(b.args):
             return True
-        return all(compatible(x, y, user_types, either=either) for x, y in zip(a.args, b.args, strict=True))
+        return all(
+            compatible(x, y, user_types, either=either, declared=declared) for x, y in zip(a.args, b.args, strict=True)
+        )
     if a.name in _NUMERIC and b.name in _NUMERIC:
-        return True
+        # `↑` casts a Nat up to an Int, but nothing casts an Int down (`Nat.succ i` for `i : Int` is an error)
+        return either or not declared or (a.name, b.name) != ("Int", "Nat")
     if {a.name, b.name} == {"Bool", "Prop"}:
         return True  # `decide p` / `b = true`
     if "→" in (a.name, b.name):
@@ -69,7 +76,7 @@ def compatible(a: ty.Type, b: ty.Type, user_types: frozenset[str] = frozenset(),
         other = b.name if a.name == "→" else a.name
         return other == "→" or other not in _GROUND or other in ("Prop", "Bool")
     if b.name == "Option" and b.args:
-        return compatible(a, b.args[0], user_types)  # `x : α` coerces to `Option α` (never back)
+        return compatible(a, b.args[0], user_types, declared=declared)  # `x : α` coerces to `Option α` (never back)
     if either and a.name == "Option" and a.args:
         return compatible(b, a.args[0], user_types)
     return False
@@ -172,9 +179,17 @@ def check_mixed_tree(node: A.Node, leaves: list[A.Node], types: list[ty.Type], *
         )
 
 
-def check(node: A.Node, actual: ty.Type, expected: ty.Type | None, user_types: frozenset[str] = frozenset()) -> None:
-    """Raise `IllTyped` when `node : actual` certainly cannot stand where `expected` is wanted."""
-    if expected is not None and not compatible(actual, expected, user_types):
+def check(
+    node: A.Node,
+    actual: ty.Type,
+    expected: ty.Type | None,
+    user_types: frozenset[str] = frozenset(),
+    *,
+    declared: bool = False,
+) -> None:
+    """Raise `IllTyped` when `node : actual` certainly cannot stand where `expected` is wanted (`declared`: see
+    `compatible`)."""
+    if expected is not None and not compatible(actual, expected, user_types, declared=declared):
         raise mismatch(node, actual, expected)
 
 

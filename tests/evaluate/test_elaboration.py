@@ -95,6 +95,35 @@ def test_an_ill_typed_helper_rejects_the_spec_even_if_unused() -> None:
     _assert_ill_typed(_spec("result = xs.length", helpers), "`[n]` has type (List Nat)")
 
 
+@pytest.mark.parametrize(
+    ("helper", "fragment"),
+    [
+        # nothing casts an Int down to a Nat: a variable whose type is written cannot go where a Nat is written
+        ("def h (i : Int) : Nat := Nat.succ i\n", "`i` has type Int but is expected to have type Nat"),
+        ("def h (ys : List Nat) (i : Int) : Nat := ys[i]!\n", "`i` has type Int"),
+        ("def h (i : Int) : Nat := (i : Nat)\n", "`i` has type Int"),
+        ("def h (ys : List Nat) : List Nat := ys.map (fun (i : Int) => Nat.succ i)\n", "`i` has type Int"),
+    ],
+)
+def test_an_int_variable_where_a_nat_is_written_is_rejected(helper: str, fragment: str) -> None:
+    _assert_ill_typed(_spec("result = xs.length", helper), fragment)
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        # the type of `lens` comes from a `map` Lean may elaborate after `contains`, casting each length up
+        "def h (ys : List (List Nat)) (r : Int) : Bool :=\n  let lens := ys.map (·.length)\n  lens.contains r\n",
+        # a binder's type inferred from its uses: Lean's order of elaboration may give it a Nat
+        "def h (n : Nat) : Prop := ∃ m, n = m + 1 ∧ (0 : Int) ≤ m ∧ ∀ i, i < m → Nat.succ i > 0\n",
+        "def h (i : Nat) : Nat := Nat.succ i + Int.toNat (i : Int)\n",
+    ],
+)
+def test_an_int_whose_type_is_only_inferred_is_not_a_verdict(helper: str) -> None:
+    vs = _verdicts(_spec("result = xs.length", helper))
+    assert Status.ERROR not in {v.status for v in vs}, [(v.status, v.message) for v in vs]
+
+
 def test_a_postcondition_that_is_not_a_proposition_is_rejected() -> None:
     spec = PRE + "def f_postcond (xs : List Nat) (result : Nat) : Nat := result\n"
     _assert_ill_typed(spec, "`f_postcond` has type Nat, but a postcond must be a Prop")

@@ -146,7 +146,7 @@ class BindersMixin:
                 slot = frame.alloc()
                 pattern_binders.append((slot, b.pattern, pt))
             elif b.name:
-                inner, _ = inner.bind(b.name, pt)
+                inner, _ = inner.bind(b.name, pt, written=b.type is not None)
             else:
                 frame.alloc()
         ret_exp = exp

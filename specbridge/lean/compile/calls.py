@@ -292,6 +292,7 @@ class CallsMixin:
     ) -> tuple[Code, ty.Type]:
         """Call a global/builtin. `pre` holds already-compiled arguments at fixed positions (the receiver)."""
         params, result = callee.instantiate()
+        written = [not ty.free_vars(p) for p in params]  # a parameter type of the signature, not a variable of it
         if named:
             names = callee.param_names()
             pre = list(pre)
@@ -327,7 +328,7 @@ class CallsMixin:
             pt = params[pos] if pos < n else None
             c, t = self.expr(args[j], scope, pt)
             if pt is not None:
-                self.check_type(args[j], t, pt)
+                self.check_type(args[j], t, pt, declared=written[pos] and self.written_type(args[j], scope))
                 c = self.coerce(c, t, pt)
                 ty.unify(pt, t)
             slots[pos] = c

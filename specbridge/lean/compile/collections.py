@@ -126,7 +126,7 @@ class CollectionsMixin:
         else:
             raise UnsupportedConstruct(f"indexing a {h}")
         ic, it = self.expr(node.index, scope, ty.NAT)
-        self.check_type(node.index, it, ty.NAT)
+        self.check_type(node.index, it, ty.NAT, declared=self.written_type(node.index, scope))
         if node.mode == "?":
             if expected is not None:
                 ty.unify(ty.option_t(el), expected)

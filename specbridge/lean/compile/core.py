@@ -125,7 +125,7 @@ class CoreMixin:
             t = g.params[pi]
             pi += 1
             if b.name:
-                scope, slot = scope.bind(b.name, t)
+                scope, slot = scope.bind(b.name, t, written=b.type is not None)
             else:
                 slot = frame.alloc()
             slots_binders.append((slot, b, t))
@@ -156,9 +156,17 @@ class CoreMixin:
         g.call = self._make_global_call(g, body, frame, arg_slots)
         g.compiled = True
 
-    def check_type(self, node: A.Node, actual: ty.Type, expected: ty.Type | None) -> None:
-        """Elaboration: reject `node : actual` where Lean certainly cannot use it at `expected`."""
-        tcheck.check(node, actual, expected, self.user_types)
+    def check_type(self, node: A.Node, actual: ty.Type, expected: ty.Type | None, *, declared: bool = False) -> None:
+        """Elaboration: reject `node : actual` where Lean certainly cannot use it at `expected` (`declared`: a
+        type written in a signature, an index or an ascription, see `typecheck.compatible`)."""
+        tcheck.check(node, actual, expected, self.user_types, declared=declared)
+
+    @staticmethod
+    def written_type(node: A.Node, scope: Scope) -> bool:
+        """`node` is a variable whose type the source writes: Lean has no other type for it, whatever the order
+        in which it elaborates the uses (ours differs, so an inferred type is never a verdict)."""
+        var = scope.vars.get(node.name) if isinstance(node, A.Ident) else None
+        return var is not None and var.written
 
     def _unify_result(self, expected: ty.Type, actual: ty.Type) -> None:
         ty.unify(expected, actual)
@@ -286,7 +294,7 @@ class CoreMixin:
             return self.expr(node.expr, scope)
         t = ty.from_ast(node.type, {})
         c, ct = self.expr(node.expr, scope, t)
-        self.check_type(node.expr, ct, t)
+        self.check_type(node.expr, ct, t, declared=self.written_type(node.expr, scope))
         c = self.coerce(c, ct, t)
         ty.unify(t, ct)
         return c, t
