@@ -121,7 +121,7 @@ class Lexicon:
     expected were word and feature independent within each origin."""
 
     MIN_PAIR = 2  # a word-feature pair seen in one task only is no evidence
-    MAX_FEATURE_SHARE = 0.5  # features in more than half the specs (`=`, `∧`) say nothing
+    MAX_FEATURE_SHARE = 0.5  # features in more than half the specs of every origin (`=`, `∧`) say nothing
     PSEUDO = 1.0  # pseudo-count added to observed and expected co-occurrences
 
     def __init__(self, docs: dict[str, tuple[str, set[str], set[str]]]):
@@ -160,8 +160,18 @@ class Lexicon:
         return self.feat_total[feature] - (ex is not None and feature in ex[2])
 
     def informative(self, feature: str, exclude: str = "") -> bool:
-        n = self.n - (exclude in self.docs)
-        return self.MIN_PAIR <= self._users(feature, exclude) <= self.MAX_FEATURE_SHARE * n
+        """Seen in two tasks at least, and in at most half the specs of some origin: one origin's verbose specs
+        (Vericoding's input parsers use `≥`, `if`, `0` in most tasks) must not make a feature say nothing where
+        another origin uses it with its words ("strictly bigger" and `>`)."""
+        if self._users(feature, exclude) < self.MIN_PAIR:
+            return False
+        ex = self.docs.get(exclude)
+        for origin, n in self.origin_n.items():
+            mine = ex is not None and ex[0] == origin
+            users = self.feat_df[origin][feature] - (mine and feature in ex[2])  # type: ignore[index]
+            if n - mine >= 2 and users <= self.MAX_FEATURE_SHARE * (n - mine):
+                return True
+        return False
 
     def assoc(self, feature: str, exclude: str = "") -> dict[str, float]:
         """Word -> log of (observed + 1) / (expected + 1) co-occurrences with `feature`, when > 0."""

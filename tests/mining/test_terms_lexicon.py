@@ -109,6 +109,27 @@ def test_lexicon_compares_within_origin() -> None:
     assert pooled.assoc("id:sum").get("widget", 0) > 0.3  # the confound the origins remove
 
 
+def test_a_feature_common_in_one_origin_only_still_speaks_where_it_is_rare() -> None:
+    # Origin A's verbose specs all use `>`; in origin B only the tasks that say "strictly" do. Pooled, `>` is in
+    # most specs, but within B it goes with its word.
+    a = [
+        _task(f"a{i}", f"parse thing{i}", [("xs", "List Nat")], "Nat", "result > 0", source=f"A/a{i}.md")
+        for i in range(8)
+    ]
+    b = [
+        _task(f"b{i}", f"strictly more item{i}", [("xs", "List Nat")], "Nat", "result > 0", source=f"B/b{i}.md")
+        for i in range(2)
+    ] + [
+        _task(f"c{i}", f"length thing{i}", [("xs", "List Nat")], "Nat", "result = xs.length", source=f"B/c{i}.md")
+        for i in range(4)
+    ]
+    lex = Lexicon.from_tasks(a + b)
+    assert lex.informative("op:>") and lex.assoc("op:>").get("strictly", 0) > 0.3, lex.assoc("op:>")
+    assert "parse" not in lex.assoc("op:>")  # A's word: within A it tells nothing
+    one = Lexicon.from_tasks([t.model_copy(update={"source": ""}) for t in a + b])
+    assert not one.informative("op:>")  # one origin, in 10 of 14 specs: it says nothing
+
+
 # --- terms ---------------------------------------------------------------------------------------------------------
 
 
