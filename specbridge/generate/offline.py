@@ -334,18 +334,51 @@ _CONDITIONAL = re.compile(
 )
 
 
+# a sentence naming what is not a valid input ("an empty interval (`lo > hi`) is not a valid input") states no bound
+_EXCLUDED = re.compile(r"\b(not (a )?valid|invalid|not allowed|never (given|happens))\b", re.I)
+
+
 def stated_bounds(task: Task) -> tuple[str, str] | None:
     """Conditions on numeric parameters written out in the requirement (`d > 0`, `2 ≤ N`, "n is positive"), as
     one conjunction; None when none is stated. Sentences that describe cases or results ("if y ≠ 0", "returns
     true when n > 0") are not read as conditions on the input."""
+    found, _ = _stated_bounds(task)
+    if not found:
+        return None
+    return " ∧ ".join(found), f"{', '.join(f'`{f}`' for f in found)} (stated in the requirement)"
+
+
+def result_words(task: Task) -> set[str]:
+    """The requirement's words (`requirement_terms`) that may speak for the result: not those of a sentence that
+    states a bound on an input ("the divisor is always at least 1" asks for no `min`)."""
+    from specbridge.mining.lexicon import requirement_terms
+
+    _, sentences = _stated_bounds(task)
+    text = task.requirement
+    for sentence in sentences:
+        text = text.replace(sentence, " ")
+    return requirement_terms(task.model_copy(update={"requirement": text}) if sentences else task)
+
+
+def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
+    """The bounds `stated_bounds` reads, and the sentences it read them from."""
     from specbridge.retrieval import NUMBER_WORDS
 
     params = {p.name: _norm(p.type) for p in task.signature.params}
     nums = sorted((n for n, t in params.items() if t in ("Nat", "Int")), key=len, reverse=True)
     if not nums:
-        return None
+        return [], []
+    text = task.requirement.lower()
     # a parameter is also named by the word it abbreviates ("the quantity" for `qty`, "the lower end" for `lo`)
-    spelled = {w: n for w in set(re.findall(r"[a-z]+", task.requirement.lower())) for n in nums if _abbreviates(n, w)}
+    spelled = {w: n for w in set(re.findall(r"[a-z]+", text)) for n in nums if _abbreviates(n, w)}
+    # a one-letter name stands for the noun a bound is said of ("the divisor is at least 1" for `d`) when no other
+    # number parameter has that letter; a bound said of "which" is said of the one number parameter there is
+    subjects = set(re.findall(r"\b([a-z]{4,})\s+(?:is|are)\s+(?:always\s+)?(?:at least|at most|positive)", text))
+    for n in nums:
+        if len(n) == 1 and sum(other[0] == n for other in nums) == 1:
+            spelled.update({w: n for w in subjects if w[0] == n.lower() and w != "which"})
+    if len(nums) == 1 and "which" in subjects:
+        spelled["which"] = nums[0]
 
     def resolve(name: str) -> str:
         return name if name in params else spelled.get(name.lower(), name)
@@ -355,9 +388,13 @@ def stated_bounds(task: Task) -> tuple[str, str] | None:
     numeral = "|".join(["-?\\d+", *NUMBER_WORDS])
     value = rf"(-?\d+|{names})(?!\.\d|[\w(\[^×*/])"
     found: list[str] = []
-    for sentence in re.split(r"(?<=[.;:])\s+|\n", task.requirement):
-        if _CONDITIONAL.search(sentence):
+    sentences: list[str] = []
+    # a line break ends a sentence only after punctuation or before a list line (`d: ...`, `- ...`): requirement
+    # files wrap their prose
+    for sentence in re.split(r"(?<=[.;:])\s+|\n(?=\s*(?:[-*•]|\w+\s*:))", task.requirement):
+        if _CONDITIONAL.search(sentence) or _EXCLUDED.search(sentence):
             continue
+        before = len(found)
         for m in re.finditer(rf"(?<![\w.^])({names})\s*(>=|<=|!=|>|<|≥|≤|≠)\s*{value}", sentence):
             if m.group(3) != m.group(1):
                 found.append(f"{m.group(1)} {_CMP[m.group(2)]} {m.group(3)}")
@@ -365,8 +402,8 @@ def stated_bounds(task: Task) -> tuple[str, str] | None:
         for m in re.finditer(rf"(?<![\w.^])(-?\d+)\s*(<=|<|≤)\s*({names})(?!\.\d|[\w(\[])", sentence):
             found.append(f"{m.group(3)} {flip[m.group(2)]} {m.group(1)}")
         for m in re.finditer(
-            rf"(?<![\w.])({names})\b[^.;]{{0,25}}?\b(is|are|be)\s+(at least|at most|no less than|no more than)\s+"
-            rf"({numeral})\b",
+            rf"(?<![\w.])({names})\b[^.;]{{0,25}}?\b(is|are|be)\s+(?:always\s+)?"
+            rf"(at least|at most|no less than|no more than)\s+({numeral})\b",
             sentence,
             re.I,
         ):
@@ -383,11 +420,11 @@ def stated_bounds(task: Task) -> tuple[str, str] | None:
             bound = {"positive": "> 0", "nonnegative": "≥ 0", "nonzero": "≠ 0", "negative": "< 0"}[word]
             if not (params[name] == "Nat" and bound == "≥ 0"):
                 found.append(f"{name} {bound}")
+        if len(found) > before:
+            sentences.append(sentence)
     found = [resolve(f.split()[0]) + f[len(f.split()[0]) :] for f in found]
     found = [f for f in dict.fromkeys(found) if not (params[f.split()[0]] == "Nat" and f.endswith(" ≥ 0"))]
-    if not found:
-        return None
-    return " ∧ ".join(found), f"{', '.join(f'`{f}`' for f in found)} (stated in the requirement)"
+    return found, sentences
 
 
 def _abbreviates(name: str, word: str) -> bool:
@@ -1014,7 +1051,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     from specbridge.generate.enumerate import list_view
     from specbridge.lean import types as ty
     from specbridge.lean.program import expression_type
-    from specbridge.mining.lexicon import requirement_terms, spec_features
+    from specbridge.mining.lexicon import spec_features
     from specbridge.mining.shapes import implied_numbers, requirement_numbers
     from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
 
@@ -1025,7 +1062,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     terms = [t for t in terms if any(x != task.id for x in t.tasks)]  # mined only from this task: left out
     index = _index(context)
     atoms = index.atom_model.atoms(task, limit=6) if index is not None else []
-    words = requirement_terms(task)
+    words = result_words(task)  # a bound on an input says nothing of the result
     names = [p.name for p in task.signature.params]
     # an Array or String result may be stated through its list view (`result.toList = xs.filter p`)
     result_type = _norm(task.signature.return_type)

@@ -348,6 +348,29 @@ def test_a_bound_said_of_the_word_a_parameter_abbreviates_is_a_guard_on_the_para
     assert stated_bounds(result) is None  # `total` names no parameter
 
 
+def test_a_bound_said_of_the_noun_a_one_letter_parameter_stands_for_is_a_guard() -> None:
+    from specbridge.generate.offline import stated_bounds
+
+    sig = Signature(name="f", params=(Param(name="n", type="Nat"), Param(name="d", type="Nat")), return_type="Bool")
+    said = Task(id="a", requirement="Divide by the divisor. The divisor is always at least 1.", signature=sig)
+    assert stated_bounds(said) == ("d ≥ 1", "`d ≥ 1` (stated in the requirement)")
+    # two number parameters with the letter: the noun names neither
+    two = Signature(name="f", params=(Param(name="d", type="Nat"), Param(name="dd", type="Nat")), return_type="Nat")
+    assert stated_bounds(Task(id="b", requirement="The divisor is at least 1.", signature=two)) is None
+    only = Signature(
+        name="f", params=(Param(name="xs", type="List Nat"), Param(name="k", type="Nat")), return_type="Bool"
+    )
+    boxes = Task(id="c", requirement="Orders go in boxes of a fixed size, which is at least 1.", signature=only)
+    assert stated_bounds(boxes) == ("k ≥ 1", "`k ≥ 1` (stated in the requirement)")
+    # a wrapped line goes on with its sentence; a sentence saying what is invalid states no bound
+    wrapped = Task(
+        id="e", requirement="The divisor is\nalways at least 1; `d < 1` is not a valid input.", signature=sig
+    )
+    assert stated_bounds(wrapped) == ("d ≥ 1", "`d ≥ 1` (stated in the requirement)")
+    # "which" of two number parameters is neither of them
+    assert stated_bounds(Task(id="d", requirement="A size, which is at least 1.", signature=sig)) is None
+
+
 def test_without_examples_a_postcondition_that_pins_the_result_down_wins() -> None:
     from specbridge.evaluate.computable import ComputableLayer
     from specbridge.generate.offline import _determinacy, determinacy_pairs
