@@ -348,16 +348,22 @@ def stated_bounds(task: Task) -> tuple[str, str] | None:
     return " ∧ ".join(found), f"{', '.join(f'`{f}`' for f in found)} (stated in the requirement)"
 
 
-def result_words(task: Task) -> set[str]:
-    """The requirement's words (`requirement_terms`) that may speak for the result: not those of a sentence that
-    states a bound on an input ("the divisor is always at least 1" asks for no `min`)."""
-    from specbridge.mining.lexicon import requirement_terms
-
+def result_text(task: Task) -> str:
+    """The requirement without the sentences that state a bound on an input (`stated_bounds`): what it says of
+    the result ("the divisor is always at least 1" asks for no `min`)."""
     _, sentences = _stated_bounds(task)
     text = task.requirement
     for sentence in sentences:
         text = text.replace(sentence, " ")
-    return requirement_terms(task.model_copy(update={"requirement": text}) if sentences else task)
+    return text
+
+
+def result_words(task: Task) -> set[str]:
+    """The requirement's words (`requirement_terms`) that may speak for the result (see `result_text`)."""
+    from specbridge.mining.lexicon import requirement_terms
+
+    text = result_text(task)
+    return requirement_terms(task if text == task.requirement else task.model_copy(update={"requirement": text}))
 
 
 def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
@@ -1052,7 +1058,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     from specbridge.lean import types as ty
     from specbridge.lean.program import expression_type
     from specbridge.mining.lexicon import spec_features
-    from specbridge.mining.shapes import implied_numbers, requirement_numbers
+    from specbridge.mining.shapes import comparison_wording, implied_numbers, requirement_numbers
     from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
 
     lexicon = _lexicon(context)
@@ -1063,6 +1069,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     index = _index(context)
     atoms = index.atom_model.atoms(task, limit=6) if index is not None else []
     words = result_words(task)  # a bound on an input says nothing of the result
+    wording = comparison_wording(result_text(task))
     names = [p.name for p in task.signature.params]
     # an Array or String result may be stated through its list view (`result.toList = xs.filter p`)
     result_type = _norm(task.signature.return_type)
@@ -1084,11 +1091,14 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         unwritten = len(set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - implied)
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
+        # a comparison of the other kind than the words say ("strictly smaller" and `≤`)
+        against = len(re.findall(_AGAINST_WORDING[wording], text)) if wording else 0
         return (
             fit
             - TERM_LENGTH_WEIGHT * min(1.0, len(text) / 80)
             - LITERAL_COST * unwritten
             - UNUSED_PARAM_PENALTY * unused
+            - WORDING_COST * min(1, against)
         )
 
     lambdas = corpus_lambdas(terms)
@@ -1285,6 +1295,8 @@ COMPOSE_COST = 0.05  # a composed term against a mined one of the same fit
 COMPOSE_GAIN = 0.05  # how much more of the requirement a composed term must account for than its operand
 TERM_ATOM_WEIGHT = 0.1  # per unit of requirement evidence for the predicate that fills a term's hole
 TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
+WORDING_COST = 0.05  # a term comparing the other way than the words say (`comparison_wording`)
+_AGAINST_WORDING = {"strict": r"[≤≥]|<=|>=", "loose": r"(?<![<>=-])[<>](?![=>+-])"}
 
 
 def _element_type(task: Task) -> str | None:

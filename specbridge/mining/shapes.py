@@ -337,6 +337,26 @@ def implied_numbers(task: Task) -> list[str]:
     return list(dict.fromkeys(str(IMPLIED_NUMBERS[w]) for w in words if w in IMPLIED_NUMBERS))
 
 
+# How English says which comparison it means: "strictly smaller" excludes the limit, "or equal", "at most",
+# "inclusive" include it ("at least one" counts things, it compares nothing)
+_STRICT_WORDING = re.compile(
+    r"\bstrictly\b|\b(?:not|never|nor) (?:equal|the same)\b|\bexcluding\b|\bexclusive\b|\bnot including\b", re.I
+)
+_LOOSE_WORDING = re.compile(
+    r"\bor (?:equal|more|less|above|below|higher|lower|greater|smaller|bigger|fewer)\b|\binclusive\b|\bincluded\b"
+    r"|\bno (?:more|less|fewer|greater|smaller|bigger) than\b|\bnot (?:exceed|more than|less than)|\bat (?:most|least)"
+    r"(?! one\b| 1\b)",
+    re.I,
+)
+
+
+def comparison_wording(text: str) -> str | None:
+    """ "strict" when the text says a comparison excludes its limit, "loose" when it says it includes it, None
+    when it says neither or both."""
+    strict, loose = bool(_STRICT_WORDING.search(text)), bool(_LOOSE_WORDING.search(text))
+    return "strict" if strict and not loose else "loose" if loose and not strict else None
+
+
 def helper_mismatch(aux: str, text: str, query: set[str]) -> float:
     """In [0, 1]: how little the names of the helpers `text` uses (defined in `aux`) speak of the requirement
     (its terms `query`); 0 when no helper is used."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -436,3 +437,28 @@ def test_a_term_is_offered_for_a_result_of_its_own_kind_not_through_a_coercion()
 
     assert _same_kind("Prop", "Bool") and _same_kind("Nat × Nat", "(Nat × Nat)")  # `decide`; one type, two spellings
     assert not _same_kind("Nat", "(Nat × Nat)") and not _same_kind("Int", "Option Int")
+
+
+def test_the_words_say_whether_a_comparison_includes_its_limit() -> None:
+    from specbridge.mining.shapes import comparison_wording
+
+    assert comparison_wording("Keep the numbers strictly below the limit.") == "strict"
+    assert comparison_wording("Count the values up to the limit, inclusive.") == "loose"
+    assert comparison_wording("Each is at most 10.") == "loose"
+    assert comparison_wording("At least one entry is below it.") is None  # a count, not a comparison
+    # the corpus writes `>` and `≥` with the same words: only "strictly" / "or equal" tell them apart
+    corpus = [
+        _task(
+            f"s{i}", f"Keep the values above the limit case{i}.", [("xs", "List Int"), ("k", "Int")], "List Int", post
+        )
+        for i, post in enumerate(["result = xs.filter (fun x => x > k)", "result = xs.filter (fun x => x ≥ k)"] * 3)
+    ]
+    context = GenerationContext(settings=Settings(), corpus=corpus)
+
+    def first_comparison(req: str) -> str:
+        task = _task("keep", req, [("v", "List Int"), ("limit", "Int")], "List Int", "True")
+        posts = [c.postcond for c in term_candidates(task, context)]
+        return next(op for p in posts for op in re.findall(r"x0 ([<>≤≥]) limit", p))
+
+    assert first_comparison("Keep the values strictly above the limit.") in "<>"
+    assert first_comparison("Keep the values above the limit or equal to it.") in "≤≥"
