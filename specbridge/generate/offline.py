@@ -42,7 +42,7 @@ from specbridge.tasks import ReferenceSpec, Signature, Task, render_spec_source
 
 TOP_K = 8  # corpus tasks adapted per task
 MAX_PROBED = 16  # candidates evaluated on generated inputs (no example tests)
-MAX_CHECKED = 64  # candidates checked on example tests
+MAX_CHECKED = 128  # candidates checked on example tests (cheap beside the enumeration: 64 left right terms unchecked)
 PATTERN_BASE = 0.0  # prior of a mined-pattern candidate: PATTERN_BASE + PATTERN_SCALE * its fit score
 PATTERN_SCALE = 0.4
 POST_FITS = 10  # result-clause patterns instantiated per task
