@@ -1198,7 +1198,9 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
 def _same_kind(type_text: str | None, want: str | None) -> bool:
     """A term of type `type_text` states the result of type `want` itself, not through a coercion Lean might
     insert (`result = xs.length` for an `Option Int` result means `some ↑xs.length`: never what is asked): the
-    same type (an `Option Int` is no `Option Nat`), two number types, or a Prop for a Bool (`decide`)."""
+    same type (an `Option Int` is no `Option Nat`), two number types, or a Prop for a Bool (`decide`). Stricter
+    than `typecheck.compatible` on purpose: that one refuses only what Lean certainly rejects, this one chooses
+    what a spec would write."""
     from specbridge.lean import types as ty
     from specbridge.lean.program import parse_type
 
