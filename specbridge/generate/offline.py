@@ -358,14 +358,6 @@ def result_text(task: Task) -> str:
     return text
 
 
-def result_words(task: Task) -> set[str]:
-    """The requirement's words (`requirement_terms`) that may speak for the result (see `result_text`)."""
-    from specbridge.mining.lexicon import requirement_terms
-
-    text = result_text(task)
-    return requirement_terms(task if text == task.requirement else task.model_copy(update={"requirement": text}))
-
-
 def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     """The bounds `stated_bounds` reads, and the sentences it read them from."""
     from specbridge.retrieval import NUMBER_WORDS
@@ -1057,8 +1049,8 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     from specbridge.generate.enumerate import list_view
     from specbridge.lean import types as ty
     from specbridge.lean.program import expression_type
-    from specbridge.mining.lexicon import spec_features
-    from specbridge.mining.shapes import comparison_wording, implied_numbers, requirement_numbers
+    from specbridge.mining.lexicon import requirement_terms, spec_features
+    from specbridge.mining.shapes import comparison_wording, comparisons_against, implied_numbers, requirement_numbers
     from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
 
     lexicon = _lexicon(context)
@@ -1068,8 +1060,9 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     terms = [t for t in terms if any(x != task.id for x in t.tasks)]  # mined only from this task: left out
     index = _index(context)
     atoms = index.atom_model.atoms(task, limit=6) if index is not None else []
-    words = result_words(task)  # a bound on an input says nothing of the result
-    wording = comparison_wording(result_text(task))
+    said = result_text(task)  # a bound on an input says nothing of the result
+    words = requirement_terms(task.model_copy(update={"requirement": said}))
+    wording = comparison_wording(said)
     names = [p.name for p in task.signature.params]
     # an Array or String result may be stated through its list view (`result.toList = xs.filter p`)
     result_type = _norm(task.signature.return_type)
@@ -1092,7 +1085,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
         # a comparison of the other kind than the words say ("strictly smaller" and `≤`)
-        against = len(re.findall(_AGAINST_WORDING[wording], text)) if wording else 0
+        against = comparisons_against(wording, text)
         return (
             fit
             - TERM_LENGTH_WEIGHT * min(1.0, len(text) / 80)
@@ -1298,7 +1291,6 @@ COMPOSE_GAIN = 0.05  # how much more of the requirement a composed term must acc
 TERM_ATOM_WEIGHT = 0.1  # per unit of requirement evidence for the predicate that fills a term's hole
 TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
 WORDING_COST = 0.05  # a term comparing the other way than the words say (`comparison_wording`)
-_AGAINST_WORDING = {"strict": r"[≤≥]|<=|>=", "loose": r"(?<![<>=-])[<>](?![=>+-])"}
 
 
 def _element_type(task: Task) -> str | None:

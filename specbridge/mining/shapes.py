@@ -357,6 +357,15 @@ def comparison_wording(text: str) -> str | None:
     return "strict" if strict and not loose else "loose" if loose and not strict else None
 
 
+# the comparisons each wording speaks against: `≤` for "strictly", `<` (not `<=`, `->`, `<+`) for "or equal"
+_AGAINST = {"strict": re.compile(r"[≤≥]|<=|>="), "loose": re.compile(r"(?<![<>=-])[<>](?![=>+-])")}
+
+
+def comparisons_against(wording: str | None, text: str) -> int:
+    """How many comparisons of a Lean text are of the other kind than `comparison_wording` said."""
+    return len(_AGAINST[wording].findall(text)) if wording else 0
+
+
 def helper_mismatch(aux: str, text: str, query: set[str]) -> float:
     """In [0, 1]: how little the names of the helpers `text` uses (defined in `aux`) speak of the requirement
     (its terms `query`); 0 when no helper is used."""
