@@ -32,6 +32,11 @@ def _task(
     )
 
 
+def _offered(task: Task, corpus: list[Task]) -> list[str]:
+    """The postconditions `term_candidates` offers for `task` over `corpus`, best first."""
+    return [c.postcond for c in term_candidates(task, GenerationContext(settings=Settings(), corpus=corpus))]
+
+
 # --- spec features -----------------------------------------------------------------------------------------------
 
 
@@ -390,8 +395,7 @@ def test_a_map_is_filled_with_an_operation_the_corpus_applied_to_a_number() -> N
         ),
     ]
     task = _task("dbl", "Multiply every entry of the list by two.", [("v", "List Int")], "List Int", "True")
-    context = GenerationContext(settings=Settings(), corpus=corpus)
-    posts = [c.postcond for c in term_candidates(task, context)]
+    posts = _offered(task, corpus)
     assert "result = v.map (fun x0 => 2 * x0)" in posts
     assert not [p for p in posts if p.startswith("result = v.map (fun x0 => x0 >")]  # no predicate in a value hole
 
@@ -409,7 +413,7 @@ def test_a_term_naming_what_the_elaborator_does_not_know_is_not_offered() -> Non
         _task("r2", "The entries reversed.", [("zs", "List Int")], "List Int", "result = zs.reverse"),
     ]
     task = _task("cnt", "The length of the list, frobbed.", [("v", "List Int")], "Nat", "True")
-    posts = [c.postcond for c in term_candidates(task, GenerationContext(settings=Settings(), corpus=corpus))]
+    posts = _offered(task, corpus)
     assert "result = v.length" in posts
     assert not [p for p in posts if "Frob" in p]
 
@@ -426,12 +430,12 @@ def test_a_term_is_offered_for_a_result_of_its_own_kind_not_through_a_coercion()
         _task("size2", "How many entries there are.", [("us", "List Int")], "Nat", "result = us.length"),
     ]
     task = _task("firstOrSum", "The first entry of the list, added up.", [("v", "List Int")], "Option Int", "True")
-    posts = [c.postcond for c in term_candidates(task, GenerationContext(settings=Settings(), corpus=corpus))]
+    posts = _offered(task, corpus)
     assert "result = v.head?" in posts
     assert "result = v.sum" not in posts and "result = v.length" not in posts
     # a number type stands for another (`result = xs.length` for an Int result is Lean's `↑xs.length`)
     count = _task("cnt", "How many entries the list has.", [("v", "List Int")], "Int", "True")
-    posts = [c.postcond for c in term_candidates(count, GenerationContext(settings=Settings(), corpus=corpus))]
+    posts = _offered(count, corpus)
     assert "result = v.length" in posts
     from specbridge.generate.offline import _same_kind
 
@@ -453,12 +457,10 @@ def test_the_words_say_whether_a_comparison_includes_its_limit() -> None:
         )
         for i, post in enumerate(["result = xs.filter (fun x => x > k)", "result = xs.filter (fun x => x ≥ k)"] * 3)
     ]
-    context = GenerationContext(settings=Settings(), corpus=corpus)
 
     def first_comparison(req: str) -> str:
         task = _task("keep", req, [("v", "List Int"), ("limit", "Int")], "List Int", "True")
-        posts = [c.postcond for c in term_candidates(task, context)]
-        return next(op for p in posts for op in re.findall(r"x0 ([<>≤≥]) limit", p))
+        return next(op for p in _offered(task, corpus) for op in re.findall(r"x0 ([<>≤≥]) limit", p))
 
     assert first_comparison("Keep the values strictly above the limit.") in "<>"
     assert first_comparison("Keep the values above the limit or equal to it.") in "≤≥"
