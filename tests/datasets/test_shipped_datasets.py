@@ -12,7 +12,7 @@ from specbridge.evaluate.computable import validate_dataset
 DATASETS = Path(__file__).resolve().parents[2] / "datasets"
 
 
-HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5")
+HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
 
 
 @pytest.mark.parametrize("name", ["examples", *HELD_OUT])
