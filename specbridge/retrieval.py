@@ -59,6 +59,12 @@ IMPLIED_NUMBERS = {
 _NUMERAL = re.compile(r"-?\d+|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 
 
+def requirement_sentences(text: str) -> list[str]:
+    """The sentences of a requirement's prose. A line break ends a sentence only after punctuation or before a list
+    line (`d: ...`, `- ...`): requirement files wrap their prose."""
+    return re.split(r"(?<=[.;:])\s+|\n(?=\s*(?:[-*•]|\w+\s*:))", text)
+
+
 def without_example_numbers(text: str) -> str:
     """`text` with the numbers of its worked examples blanked (digits and number words: those of a clause with a
     list literal or a relating cue, those after an introducing cue): what is left are the numbers the

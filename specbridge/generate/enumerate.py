@@ -47,6 +47,8 @@ UNREAD_COST = 0.1  # per input a term computing the examples leaves out (`unread
 LEVEL_COST = 0.05  # per operation level: of two terms computing the same, the simpler reads the requirement
 MAX_TERMS = 10_000  # terms elaborated per task, at most (a bound on the time: about 0.4 ms each)
 LEVEL1_TERMS = 6_000  # of which one operation over level 0, at most: the rest is the second level's
+VIEW_TERMS = 1_500  # of which one operation over a sequence of pairs (`pair_views`), at most
+VIEW_OPERANDS = 8  # best level-1 terms over pairs that the second level composes over, besides LEVEL2_OPERANDS
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,21 @@ def made_up_inputs(type_texts: Sequence[str]) -> list[tuple[Any, ...]]:
     return out
 
 
+def answers_vary(task: Task, tests: Sequence[str]) -> dict[str, bool]:
+    """Per test (a Bool or Prop term over the task's parameters): whether it holds on some of the made-up inputs
+    and not on others. A test that does not elaborate, or fails to run everywhere, is left out."""
+    params = [(p.name, p.type) for p in task.signature.params]
+    runner = _Runner(params, made_up_inputs([t for _, t in params]))
+    out: dict[str, bool] = {}
+    for text in dict.fromkeys(tests):
+        got = runner.run(text)
+        if got is not None and got[0] in ("Bool", "Prop"):
+            values = {v for kind, v in got[1] if kind == "ok"}
+            if values:
+                out[text] = len(values) > 1
+    return out
+
+
 def example_values(task: Task) -> list[tuple[tuple[Any, ...], Any]] | None:
     """The visible examples as runtime values (inputs, expected output); None if one cannot be read."""
     from specbridge.lean.program import read_literal
@@ -136,7 +153,7 @@ def enumerate_results(
     `element`: the element type of the task's sequence, a number type the literals may take."""
     from specbridge.lean.program import parse_type
     from specbridge.mining.library import slot_shape
-    from specbridge.mining.terms import instantiations, is_operation
+    from specbridge.mining.terms import element_generic, instantiations, is_operation
 
     examples = example_values(task)
     if not examples:
@@ -183,8 +200,34 @@ def enumerate_results(
                 level1_texts[text] = (promise, term.id, bonus)
     for text in sorted(level1_texts, key=lambda t: (-level1_texts[t][0], t))[:LEVEL1_TERMS]:
         add(text, 1, op=level1_texts[text][1], bonus=level1_texts[text][2])
+    # Two sequences side by side and a sequence's neighbours, as sequences of pairs: the corpus's sequence
+    # operations over them, with tests and values of both components in the holes.
+    views = [(text, got[0]) for text in pair_views(params) if (got := runner.run(text)) is not None]
+    generic_ops = [g for t in ops if (g := element_generic(t)) is not None]
+    pair_holes = _pair_holes(task, ops, [v for _, v in views], score) if views else {}
+    view_texts: dict[str, tuple[float, str, float]] = {}
+    for term in generic_ops if views else []:
+        bonus = VOCABULARY_BONUS if not term.tasks else 0.0
+        support = SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
+        for text in instantiations(
+            term,
+            task,
+            pair_holes.get(term.hole, []),
+            limit=16,
+            values=level0 + views,
+            fills=16,
+            required={v for v, _ in views},
+        ):
+            promise = score(text) + bonus + support
+            if text not in view_texts or view_texts[text][0] < promise:
+                view_texts[text] = (promise, term.id, bonus)
+    for text in sorted(view_texts, key=lambda t: (-view_texts[t][0], t))[:VIEW_TERMS]:
+        add(text, 1, op=view_texts[text][1], bonus=view_texts[text][2])
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
     chosen = _diverse(level1, LEVEL2_OPERANDS)
+    # the pairs' own operands: the lexicon has never read a sequence of pairs, so their fit is no ranking
+    over_pairs = [f for f in level1 if f not in chosen and any(whole_operand(v, f.text) for v, _ in views)]
+    chosen += over_pairs[:VIEW_OPERANDS]
     operands = [(f.text, f.type_text) for f in chosen]
     result_type = ty.prune(parse_type(task.signature.return_type))
     want = ty.lean_text(result_type)
@@ -212,10 +255,13 @@ def enumerate_results(
     # Every operation over every chosen operand, the most promising first (the operand's fit, the operation's
     # support): the budget goes to them in that order, not to the first operations listed.
     level2: dict[str, tuple[float, str, float]] = {}
+    final_generic = [g for t in final_ops if (g := element_generic(t)) is not None]
     for f in chosen:
-        for term in final_ops:
+        paired = pair_sequence(f.type_text)
+        for term in final_generic if paired else final_ops:
+            fills = pair_holes if paired else holes
             for text in instantiations(
-                term, task, holes.get(term.hole, []), limit=LEVEL2_FILLS, values=level0 + operands, required={f.text}
+                term, task, fills.get(term.hole, []), limit=LEVEL2_FILLS, values=level0 + operands, required={f.text}
             ):
                 promise = f.fit + op_fit.get(term.id, floor) + SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
                 if text not in level2 or level2[text][0] < promise:
@@ -264,6 +310,61 @@ def enumerate_results(
         for text, level in [(f"({a.text}, {b.text})", max(a.level, b.level))]
     ]
     return sorted(pairs, key=lambda f: (-f.fit, f.text))
+
+
+_PAIRABLE = ("Nat", "Int", "Char", "Bool", "String")
+
+
+def pair_views(params: Sequence[tuple[str, str]]) -> list[str]:
+    """The sequences of pairs a task's inputs make: two sequences side by side (`xs.zip ys`, compared or combined
+    position by position) and a sequence beside its own tail (`xs.zip xs.tail`: neighbours). Lean's `zip` names
+    no word a requirement uses ("position by position", "next to each other"), so it is offered by the
+    signature's shape; of simple elements only."""
+
+    def as_list(name: str, type_text: str) -> tuple[str, str] | None:
+        """(the list view of a sequence parameter, its container) when its elements are simple."""
+        if type_text == "String":
+            return f"{name}.toList", "String"
+        head, _, elem = type_text.partition(" ")
+        if head in ("List", "Array") and elem in _PAIRABLE:
+            return (name if head == "List" else f"{name}.toList"), head
+        return None
+
+    seqs = [(name, *got) for name, type_text in params if (got := as_list(name, type_text)) is not None]
+    out = []
+    for (a, la, ca), (b, lb, cb) in itertools.combinations(seqs, 2):
+        out.append(f"{a}.zip {b}" if ca == cb != "String" else f"{la}.zip {lb}")
+    out += [f"{la}.zip {la}.tail" for _, la, _ in seqs]
+    return out
+
+
+def pair_sequence(type_text: str) -> tuple[str, str] | None:
+    """The component types of a sequence of pairs (`List (Int × Int)` -> (Int, Int)), else None."""
+    m = re.fullmatch(r"(?:List|Array) \((\w+) × (\w+)\)", type_text)
+    return (m.group(1), m.group(2)) if m else None
+
+
+def _pair_holes(
+    task: Task, ops: list, view_types: Sequence[str], score: Callable[[str], float]
+) -> dict[str, list[str]]:
+    """What a hole over the elements of the `pair_views` may hold: tests and values over both components, one per
+    behaviour (`distinct_lambdas`), by kind of hole."""
+    from specbridge.mining.terms import pair_lambda_bodies
+
+    preds: list[str] = []
+    values: list[str] = []
+
+    def relations(components: tuple[str, str], pred: bool) -> list[str]:
+        """One operation of the two components (`x0.1 = x0.2`, `x0.2 - x0.1`): the lexicon has never read a
+        pair, and would prefer the corpus's longer bodies (`(x0.1 % 2) ≠ (x0.2 % 2)`) by their words alone."""
+        bodies = pair_lambda_bodies(ops, task, *components, pred=pred, limit=1000)
+        return [b for b in bodies if _tokens(b.removeprefix("fun x0 => ")) <= 3]
+
+    for components in dict.fromkeys(p for t in view_types if (p := pair_sequence(t)) is not None):
+        var_type = " × ".join(components)
+        preds += distinct_lambdas(task, relations(components, True), var_type, score)
+        values += distinct_lambdas(task, relations(components, False), var_type, score)
+    return {"pred": preds, "value": values, "": preds[:5] + values[:3]}
 
 
 def _tokens(text: str) -> int:
@@ -485,6 +586,112 @@ def stated_tests(task: Task) -> list[TestCase]:
     return out
 
 
+# what a sentence about an empty input may say instead: it is no statement of the result there
+_NOT_A_CASE = re.compile(r"non-?empty|\bnot (?:a )?valid|\binvalid\b|\bnever\b|guarantee|\bmay be empty|\bassum", re.I)
+_EMPTY = re.compile(r"\bempty\b", re.I)
+_NEGATIVE = re.compile(r"\b(?:not|no|none|nothing|neither|never|fails?|doesn't|isn't|aren't)\b", re.I)
+_POSITIVE = re.compile(r"\b(?:pass(?:es)?|counts? as|is|are)\b", re.I)
+_NONE = re.compile(r"\b(?:none|nothing|no such|has no|have no|neither)\b", re.I)
+_TRUTH = re.compile(r"\b(true|false)\b", re.I)
+
+
+_SINGLE = re.compile(
+    r"\b(?:single|one)[- ](?:element|item|entry|number|character|letter|word|value|measurement)s?\b", re.I
+)
+_UNCHANGED = re.compile(r"\bunchanged\b|\bas it is\b|\bitself\b", re.I)
+
+
+def empty_case_tests(task: Task) -> list[TestCase]:
+    """What the requirement says the result is on an empty input ("An empty list gives 0", "The empty text does
+    not", "two empty lists give true", "The empty list yields the empty list") or on a one-element one ("a
+    one-element list is returned unchanged"), as visible example tests: the sequence parameter(s) empty, or holding
+    the first element of the visible example's; any other parameter as in that example (the statement holds for
+    every value of it). Read only where the words leave one reading: a result the sentence names a value of (a
+    number, true/false or a verb of either polarity, `none`, an empty sequence, the input unchanged); a sentence
+    about valid inputs ("the list is never empty") is none. [] otherwise."""
+    from specbridge.lean.program import read_literal
+    from specbridge.retrieval import NUMBER_WORDS, requirement_sentences
+
+    params = [(p.name, " ".join(p.type.split())) for p in task.signature.params]
+    sequences = [n for n, t in params if t.startswith(("List ", "Array ")) or t == "String"]
+    if not sequences:
+        return []
+    ret = " ".join(task.signature.return_type.split())
+    shown = task.tests[0].inputs if task.tests else {}
+    types = dict(params)
+    empty = {n: "[]" if t.startswith("List ") else "#[]" if t.startswith("Array ") else '""' for n, t in params}
+    single = {n: _singleton(shown.get(n, ""), types[n]) for n in sequences}
+    kinds = {"empty": (_EMPTY, empty), "single": (_SINGLE, single)}
+    out: list[TestCase] = []
+    for sentence in requirement_sentences(task.requirement):
+        if _NOT_A_CASE.search(sentence):
+            continue
+        if len(sequences) > 1 and not re.search(r"\b(?:both|two|all)\b", sentence, re.I):
+            continue  # which of several sequences is meant, the words do not say
+        for kind, (pattern, values) in kinds.items():
+            m = pattern.search(sentence)
+            if m is None:
+                continue
+            inputs = {n: values.get(n) or "" if n in sequences else shown.get(n, "") for n, _ in params}
+            if any(not v for v in inputs.values()):
+                continue  # another input the statement leaves free, and no example to take it from
+            expected = _empty_case_result(ret, sentence, sentence[m.end() :], NUMBER_WORDS)
+            if kind == "single" and expected is None and _UNCHANGED.search(sentence) and len(sequences) == 1:
+                expected = inputs[sequences[0]] if types[sequences[0]] == ret else None  # returned as it is
+            if expected is None:
+                continue
+            try:
+                for n, t in params:
+                    read_literal(inputs[n], t)
+                read_literal(expected, ret)
+            except Exception:  # noqa: BLE001 - a value of the wrong kind is no statement about this task
+                continue
+            case = TestCase(inputs=inputs, expected=expected, visibility=Visibility.EXAMPLE)
+            if all(case.inputs != c.inputs for c in (*task.tests, *out)):
+                out.append(case)
+    return out
+
+
+def _singleton(literal: str, type_text: str) -> str | None:
+    """The one-element sequence of the first element of the sequence literal `literal` (`[6]` of `[6, 12, 0]`),
+    None when it is empty or unreadable."""
+    from specbridge.lean.program import parse_type, read_literal
+    from specbridge.lean.values import LArray, render
+
+    try:
+        value = read_literal(literal, type_text)
+    except Exception:  # noqa: BLE001 - no example to take an element from
+        return None
+    if not value:
+        return None
+    first = value[:1]
+    return render(LArray(first) if isinstance(value, LArray) else first, parse_type(type_text))
+
+
+def _empty_case_result(ret: str, sentence: str, after: str, number_words: dict[str, int]) -> str | None:
+    """The result a sentence about an empty input names, as a Lean literal of `ret`; None when it names none."""
+    if ret == "Bool":
+        truths = {w.lower() for w in _TRUTH.findall(sentence)}
+        if truths:  # "true when no entry is odd (in particular for the empty list) and false …": both, no reading
+            return truths.pop() if len(truths) == 1 else None
+        if _NEGATIVE.search(after):
+            return "false"
+        return "true" if _POSITIVE.search(after) else None
+    if ret.startswith("Option "):
+        return "none" if _NONE.search(sentence) else None
+    if ret in ("Nat", "Int"):
+        numeral = re.search(r"(?<![\w.-])(-?\d+|" + "|".join(number_words) + r")\b(?!-)", after, re.I)
+        if numeral:
+            word = numeral.group(1).lower()
+            return str(number_words.get(word, word))
+        return "0" if re.search(r"\b(?:contains|has|have) no\b", after, re.I) else None
+    if ret.startswith(("List ", "Array ")) or ret == "String":
+        if not _EMPTY.search(after):  # the result: empty, said after the input is named
+            return None
+        return "[]" if ret.startswith("List ") else "#[]" if ret.startswith("Array ") else '""'
+    return None
+
+
 def element_pairs(task: Task, position: int) -> list[tuple[tuple[Any, ...], Any]]:
     """What the visible examples say of a lambda mapped over the task's sequence parameter at `position`, when the
     result is a sequence of the same length: `((x_i, *arguments), y_i)` for each element (`#[3, -1] -> #[3, 0]`
@@ -500,11 +707,15 @@ def element_pairs(task: Task, position: int) -> list[tuple[tuple[Any, ...], Any]
 
 __all__ = [
     "Found",
+    "answers_vary",
     "distinct_lambdas",
     "element_pairs",
+    "empty_case_tests",
     "enumerate_results",
     "example_values",
     "list_view",
+    "pair_sequence",
+    "pair_views",
     "split_lambdas",
     "stated_tests",
     "whole_operand",

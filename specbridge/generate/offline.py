@@ -360,7 +360,7 @@ def result_text(task: Task) -> str:
 
 def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     """The bounds `stated_bounds` reads, and the sentences it read them from."""
-    from specbridge.retrieval import NUMBER_WORDS
+    from specbridge.retrieval import NUMBER_WORDS, requirement_sentences
 
     params = {p.name: _norm(p.type) for p in task.signature.params}
     nums = sorted((n for n, t in params.items() if t in ("Nat", "Int")), key=len, reverse=True)
@@ -387,9 +387,7 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     value = rf"(-?\d+|{names})(?!\.\d|[\w(\[^×*/])"
     found: list[str] = []
     sentences: list[str] = []
-    # a line break ends a sentence only after punctuation or before a list line (`d: ...`, `- ...`): requirement
-    # files wrap their prose
-    for sentence in re.split(r"(?<=[.;:])\s+|\n(?=\s*(?:[-*•]|\w+\s*:))", task.requirement):
+    for sentence in requirement_sentences(task.requirement):
         if _CONDITIONAL.search(sentence) or _EXCLUDED.search(sentence):
             continue
         before = len(found)
@@ -595,12 +593,14 @@ class OfflineGenerator:
 
     def generate(self, task: Task, context: GenerationContext) -> Generation:
         """The best adapted corpus spec or pattern for `task`; an error when neither fits."""
-        from specbridge.generate.enumerate import stated_tests
+        from specbridge.generate.enumerate import empty_case_tests, stated_tests
 
         task = task.visible_view()
-        # the examples the requirement works through in words count as the visible ones do
+        # the examples the requirement works through in words, and what it says of an empty input, count as the
+        # visible ones do
         shown = {tuple(sorted(t.inputs.items())) for t in task.tests}
         stated = [t for t in stated_tests(task) if tuple(sorted(t.inputs.items())) not in shown]
+        stated += [t for t in empty_case_tests(task) if tuple(sorted(t.inputs.items())) not in shown]
         task = task.model_copy(update={"tests": (*task.tests, *stated)})
         cands = self.candidates(task, context)
         if not cands:
@@ -668,7 +668,7 @@ class OfflineGenerator:
             checked = [c for c in pool if c.check is not None]
             top = max(c.check.score() for c in checked)  # type: ignore[union-attr]
             tied = sorted((c for c in checked if c.check.score() == top), key=lambda c: -c.prior)  # type: ignore[union-attr]
-            tied = _without_additions(tied)
+            tied = _deciding(task, _reading_every_input(task, _without_additions(tied)))
             if len(tied) > 1 and layer is not None:
                 # The examples cannot tell these apart: prefer a spec that pins the result down on made-up
                 # inputs (determinacy), then the shorter one (the simpler reading of the same evidence).
@@ -731,6 +731,49 @@ def _without_additions(tied: list[Candidate]) -> list[Candidate]:
         )
     ]
     return kept or tied
+
+
+def _reading_every_input(task: Task, tied: list[Candidate]) -> list[Candidate]:
+    """Of candidates the examples cannot tell apart, those that read every input, when there are some: an input
+    the requirement gives is there to be used, and a reading that leaves it out (`xs.filter p` for two lists
+    compared position by position) fits the examples by chance where another reading fits them using it."""
+    names = [p.name for p in task.signature.params]
+    every = [c for c in tied if not unread_inputs(c.aux + "\n" + c.precond + "\n" + c.postcond, names)]
+    return every or tied
+
+
+def _deciding(task: Task, tied: list[Candidate]) -> list[Candidate]:
+    """Of decisions the examples cannot tell apart (`result = true ↔ P`), those whose test `P` gives both answers
+    on made-up inputs, when there are some: a test true (or false) on every input decides nothing, it fits the
+    examples by being constant (`∀ x ∈ xs, x < 10` over small made-up lists). Other postconditions stay."""
+    from specbridge.generate.enumerate import answers_vary
+
+    if _norm(task.signature.return_type) != "Bool":
+        return tied
+    tests = {id(c): _decided_test(c) for c in tied}
+    varies = answers_vary(task, [t for t in tests.values() if t is not None])
+    kept = [c for c in tied if tests[id(c)] is None or varies.get(tests[id(c)], True)]
+    return kept or tied
+
+
+def _decided_test(c: Candidate) -> str | None:
+    """`P` of a decision `result = true ↔ P` (or `result = P`) written without helpers; None otherwise."""
+    post = " ".join(c.postcond.split())
+    if c.aux.strip():
+        return None
+    while post.startswith("(") and post.endswith(")") and _balanced(post[1:-1]):
+        post = post[1:-1]
+    m = re.fullmatch(r"result = true ↔ (.+)|result = (.+)", post)
+    return (m.group(1) or m.group(2)) if m else None
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _length_cost(c: Candidate, weight: float = 0.0) -> float:

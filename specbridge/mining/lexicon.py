@@ -51,6 +51,7 @@ _OPERATORS = {
 }
 _NOISE = {"result", "h_precond", "fun", "x", "i", "j", "k", "n", "Nat", "Int", "List", "Array", "String", "Bool"}
 _COMPARISONS = {"<", ">", "≤", "≥", "=", "≠"}
+_INDEXING = "op:[]"  # a sequence read by position: `xs[i]!`, `a[i]?`, and a `zip` of two sequences
 
 
 def spec_features(text: str, locals_: Iterable[str] = ()) -> set[str]:
@@ -77,6 +78,8 @@ def spec_features(text: str, locals_: Iterable[str] = ()) -> set[str]:
                     continue
                 if part and not part.isdigit() and part not in _NOISE:
                     out.add("id:" + part)
+                if part == "zip":  # two sequences read at the same positions: what `xs[i]! … ys[i]!` says
+                    out.add(_INDEXING)
         elif t.kind == "kw":
             if t.text in ("if", "match", "let"):
                 out.add("kw:" + t.text)
@@ -84,6 +87,10 @@ def spec_features(text: str, locals_: Iterable[str] = ()) -> set[str]:
             op = _OPERATORS.get(t.text)
             if op is not None:
                 out.add("op:" + op)
+            elif t.text == "[" and prev in ("ident", ")", "]"):  # `xs[i]!`, not the list literal `[1, 2]`
+                out.add(_INDEXING)
+        elif t.kind == "num" and prev == ".":  # `p.1`: a pair's component, no number
+            out.add("id:fst" if t.text == "1" else "id:snd")
         elif t.kind in ("num", "char", "str"):
             lit = str(t.text)
             if t.kind == "num" and len(lit) > 3:

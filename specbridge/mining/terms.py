@@ -21,7 +21,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from specbridge.errors import LeanParseError
 from specbridge.lean import ast as A
@@ -580,29 +580,61 @@ def lambda_bodies(terms: list[Term], task: Task, var_type: str, *, pred: bool, l
     """`fun x0 => <op>` for the corpus's operations applied to a variable `x0 : var_type` (and the task's
     parameters): the tests a `filter` (`pred`) or the values a `map` over `task`'s elements may compute. Most
     used first."""
-    values = [("x0", var_type)] + [(p.name, p.type) for p in task.signature.params]
+    return _bodies(terms, task, [("x0", var_type)], pred=pred, limit=limit)
+
+
+def pair_lambda_bodies(
+    terms: list[Term], task: Task, first: str, second: str, *, pred: bool, limit: int = 200
+) -> list[str]:
+    """`fun x0 => <op>` for the corpus's operations over both components of a pair `x0 : first × second`
+    (`x0.1 < x0.2`, `x0.1 * x0.2`): what a `filter` (`pred`) or a `map` over two sequences side by side, or over a
+    sequence's neighbours, may test or compute. Most used first."""
+    return _bodies(terms, task, [("x0.1", first), ("x0.2", second)], pred=pred, limit=limit)
+
+
+def _bodies(terms: list[Term], task: Task, variables: list[tuple[str, str]], *, pred: bool, limit: int) -> list[str]:
+    """`fun x0 => <op>` for the corpus's one-operation terms (tests when `pred`, else values) over every one of
+    `variables` (what `x0` gives: itself, or a pair's components) and the task's parameters."""
+    values = variables + [(p.name, p.type) for p in task.signature.params]
     out: list[str] = []
     for term in terms:
         if not is_operation(term) or "{h0}" in term.template or not term.shape:
             continue
         if (term.shape in ("Prop", "Bool")) != pred:
             continue
-        for text in instantiations(term, task, [], limit=4, values=values, required={"x0"}):
+        for text in instantiations(term, task, [], limit=4, values=values, required={variables[0][0]}):
             body = "fun x0 => " + text
-            if body not in out:
+            if all(v in text for v, _ in variables[1:]) and body not in out:
                 out.append(body)
         if len(out) >= limit:
             break
     return out
 
 
+_SEQUENCE_SHAPE = re.compile(r"(List|Array) (num|Char|Bool|String)")
+
+
+def element_generic(term: Term) -> Term | None:
+    """`term` with its one sequence slot taking any elements (`{s0}.length` mined on `List num` for a `List (num ×
+    num)`), as Lean's sequence operations are generic; None without exactly one such slot. Elaboration refuses the
+    uses that need the mined elements (`.sum` of pairs)."""
+    sequences = [s for s, shape in term.shapes.items() if _SEQUENCE_SHAPE.fullmatch(shape)]
+    if len(sequences) != 1:
+        return None
+    shapes = dict(term.shapes)
+    shapes[sequences[0]] = shapes[sequences[0]].split(" ", 1)[0] + " *"
+    return replace(term, shapes=shapes)
+
+
 __all__ = [
     "Term",
     "corpus_lambdas",
+    "element_generic",
     "instantiations",
     "is_operation",
     "lambda_bodies",
     "mine_terms",
     "operand",
+    "pair_lambda_bodies",
     "vocabulary_operations",
 ]

@@ -343,3 +343,137 @@ def test_of_terms_computing_the_examples_one_reading_every_input_comes_first() -
     task = _task("total", PRICE, "Nat", tests=[_example({"prices": "[3, 4]", "qty": "2"}, "9")])
     texts = [f.text for f in enumerate_results(task, mine_terms(CORPUS), _zero, {}, ["2"])]
     assert texts == ["qty + prices.sum", "2 + prices.sum"]  # the same words, level and length otherwise
+
+
+# Sequence operations and comparisons, none of them over two sequences side by side or over neighbours.
+PAIRWISE_CORPUS = [
+    _task("evens", [("xs", "List Nat")], "Nat", "result = (xs.filter (fun x => x % 2 = 0)).length"),
+    _task("odds", [("ys", "List Nat")], "Nat", "result = (ys.filter (fun y => y % 2 = 1)).length"),
+    _task("allPos", [("xs", "List Int")], "Bool", "result = xs.all (fun x => x > 0)"),
+    _task("allNeg", [("ys", "List Int")], "Bool", "result = ys.all (fun y => y < 0)"),
+    _task("same", [("a", "Nat"), ("b", "Nat")], "Bool", "result = true ↔ a = b"),
+    _task("same2", [("c", "Nat"), ("d", "Nat")], "Bool", "result = true ↔ c = d"),
+    _task("less", [("a", "Int"), ("b", "Int")], "Bool", "result = true ↔ a < b"),
+    _task("less2", [("c", "Int"), ("d", "Int")], "Bool", "result = true ↔ c < d"),
+]
+
+
+def test_pair_views_put_two_sequences_side_by_side_and_a_sequence_beside_its_tail() -> None:
+    from specbridge.generate.enumerate import pair_sequence, pair_views
+
+    assert pair_views([("xs", "List Int"), ("ys", "List Int")]) == ["xs.zip ys", "xs.zip xs.tail", "ys.zip ys.tail"]
+    assert pair_views([("a", "Array Nat"), ("b", "Array Nat")])[0] == "a.zip b"
+    assert pair_views([("s", "String")]) == ["s.toList.zip s.toList.tail"]
+    assert pair_views([("xs", "List Int"), ("a", "Array Int")])[0] == "xs.zip a.toList"  # containers differ
+    assert pair_views([("n", "Nat")]) == [] and pair_views([("xss", "List (List Int)")]) == []
+    assert pair_sequence("List (Int × Nat)") == ("Int", "Nat") and pair_sequence("List Int") is None
+
+
+def test_a_position_by_position_count_no_corpus_task_writes_is_found_from_one_example() -> None:
+    task = _task(
+        "matches",
+        [("xs", "List Nat"), ("ys", "List Nat")],
+        "Nat",
+        tests=[_example({"xs": "[1, 2, 3, 4]", "ys": "[1, 5, 3, 4]"}, "3")],
+    )
+    texts = [f.text for f in enumerate_results(task, mine_terms(PAIRWISE_CORPUS), _flat, {}, [])]
+    same_place = [t for t in texts if "xs.zip ys" in t and "x0.1 = x0.2" in t]
+    assert same_place, texts  # `((xs.zip ys).filter (fun x0 => x0.1 = x0.2)).length` or a spelling of it
+    assert not any("x0.1 ≠ x0.2" in t for t in texts)  # 1, not 3
+
+
+def test_a_relation_between_neighbours_is_found_over_a_sequence_beside_its_tail() -> None:
+    task = _task("rising", [("xs", "List Int")], "Bool", tests=[_example({"xs": "[1, 3, 7]"}, "true")])
+    found = enumerate_results(task, mine_terms(PAIRWISE_CORPUS), _flat, {}, [])
+    assert "(xs.zip xs.tail).all (fun x0 => x0.1 < x0.2)" in [f.text for f in found]
+
+
+def test_sequence_operations_are_generic_in_their_elements_over_pairs() -> None:
+    from specbridge.mining.terms import element_generic, pair_lambda_bodies
+
+    terms = mine_terms(PAIRWISE_CORPUS)
+    length = next(t for t in terms if "filter" in t.template and t.shapes == {"s0": "List num"})
+    assert element_generic(length).shapes == {"s0": "List *"}
+    compare = next(t for t in terms if t.template == "{s0} = {s1}")
+    assert element_generic(compare) is None  # no sequence slot
+    task = _task("t", [("xs", "List Nat")], "Nat")
+    bodies = pair_lambda_bodies(terms, task, "Nat", "Nat", pred=True)
+    assert "fun x0 => x0.1 = x0.2" in bodies
+    assert all("x0.1" in b and "x0.2" in b for b in bodies)  # a relation of the two components, not one alone
+
+
+def _said(requirement: str, params: list[tuple[str, str]], ret: str, tests=()) -> Task:
+    return _task("t", params, ret, tests=tests).model_copy(update={"requirement": requirement, "reference": None})
+
+
+def test_what_the_requirement_says_of_an_empty_input_is_an_example() -> None:
+    from specbridge.generate.enumerate import empty_case_tests
+
+    def read(requirement: str, params: list[tuple[str, str]], ret: str, tests=()) -> list[tuple[dict, str]]:
+        return [(c.inputs, c.expected) for c in empty_case_tests(_said(requirement, params, ret, tests))]
+
+    xs = [("xs", "List Int")]
+    assert read("Count the odd entries. An empty list gives 0.", xs, "Nat") == [({"xs": "[]"}, "0")]
+    assert read("Count the vowels; the empty string contains no vowels.", [("s", "String")], "Nat") == [
+        ({"s": '""'}, "0")
+    ]
+    assert read("Check the first character. The empty text does not.", [("s", "String")], "Bool") == [
+        ({"s": '""'}, "false")
+    ]
+    assert read("An empty list counts as even.", xs, "Bool") == [({"xs": "[]"}, "true")]
+    assert read("Return nothing when the list is empty.", xs, "Option Int") == [({"xs": "[]"}, "none")]
+    assert read("The empty list yields the empty list.", xs, "List Int") == [({"xs": "[]"}, "[]")]
+    assert read("Two empty lists give true.", [*xs, ("ys", "List Int")], "Bool") == [({"xs": "[]", "ys": "[]"}, "true")]
+    # a one-element input holds the visible example's first element
+    shown = [_example({"xs": "[10, 20, 30]"}, "[10, 30]")]
+    assert read(
+        "An empty list gives an empty list, and a one-element list is returned unchanged.", xs, "List Int", shown
+    ) == [
+        ({"xs": "[]"}, "[]"),
+        ({"xs": "[10]"}, "[10]"),
+    ]
+    assert read("A list with a single element has no neighbours, so the answer is false.", xs, "Bool", shown) == [
+        ({"xs": "[10]"}, "false")
+    ]
+    # another input is taken from the visible example: the statement holds whatever it is
+    example = [_example({"xs": "[6, 3]", "k": "3"}, "true")]
+    assert read("An empty list passes.", [*xs, ("k", "Nat")], "Bool", example) == [({"xs": "[]", "k": "3"}, "true")]
+
+
+def test_a_sentence_that_names_no_result_of_an_empty_input_is_no_example() -> None:
+    from specbridge.generate.enumerate import empty_case_tests
+
+    xs = [("xs", "List Int")]
+    for requirement, params, ret in [
+        ("The list is never empty.", xs, "Int"),
+        ("Return the largest entry of a non-empty list.", xs, "Int"),
+        ("An empty list is not a valid input.", xs, "Bool"),
+        ("True when no entry is odd (in particular for the empty list) and false otherwise.", xs, "Bool"),
+        ("An empty list gives 0.", [*xs, ("ys", "List Int")], "Nat"),  # which of the two lists?
+        ("A text made only of spaces becomes empty.", [("s", "String")], "String"),  # the result is empty
+        ("An empty list passes.", [*xs, ("k", "Nat")], "Bool"),  # `k` is free and no example gives it
+        ("A single zero makes the whole product zero.", xs, "Int"),  # a value, not a one-element list
+        ("A one-element list is returned unchanged.", xs, "List Int"),  # no example to take the element from
+    ]:
+        assert empty_case_tests(_said(requirement, params, ret)) == [], requirement
+
+
+def test_the_empty_case_the_words_state_rules_out_a_reading_the_example_alone_allows() -> None:
+    from specbridge.generate.base import GenerationContext
+    from specbridge.generate.offline import OfflineGenerator
+    from specbridge.settings import Settings
+
+    corpus = [
+        _task("anyPos", [("xs", "List Int")], "Bool", "result = xs.any (fun x => x > 0)"),
+        _task("anyPos2", [("ys", "List Int")], "Bool", "result = ys.any (fun y => y > 0)"),
+        _task("allPos", [("xs", "List Int")], "Bool", "result = xs.all (fun x => x > 0)"),
+    ]
+    example = [_example({"xs": "[4, 7]"}, "true")]
+    task = _said(
+        "Decide about the positive entries of the list. An empty list gives true.",
+        [("xs", "List Int")],
+        "Bool",
+        example,
+    )
+    spec = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=corpus)).spec_text
+    assert "xs.all" in spec and "xs.any" not in spec  # `any` of [] is false

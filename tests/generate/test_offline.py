@@ -478,3 +478,33 @@ def test_consensus_counts_independent_sources_only() -> None:
     assert agreement[id(twin1)] < agreement[id(a)]  # its twin is no independent witness
     undecided = cand("corpus_e", (None, None, None))  # admits no single result: agrees with nobody
     assert consensus([undecided, cand("corpus_f", (None, None, None))])[id(undecided)] == 0.0
+
+
+def test_of_candidates_the_examples_cannot_tell_apart_those_reading_every_input_are_kept() -> None:
+    from specbridge.generate.offline import Candidate, _reading_every_input
+    from specbridge.tasks import Param, Signature, Task
+
+    sig = Signature(
+        name="f", params=(Param(name="xs", type="List Nat"), Param(name="ys", type="List Nat")), return_type="Nat"
+    )
+    task = Task(id="f", requirement="count", signature=sig)
+    one = Candidate("", "True", "result = xs.length", [], 0.9)
+    both = Candidate("", "True", "result = (xs.zip ys).length", [], 0.1)
+    guarded = Candidate("", "ys.length = xs.length", "result = xs.length", [], 0.5)  # the guard reads `ys`
+    assert _reading_every_input(task, [one, both, guarded]) == [both, guarded]
+    assert _reading_every_input(task, [one]) == [one]  # none reads both: the ties stay as they are
+
+
+def test_of_decisions_the_examples_cannot_tell_apart_those_answering_the_same_everywhere_go() -> None:
+    from specbridge.generate.offline import Candidate, _deciding
+    from specbridge.tasks import Param, Signature, Task
+
+    sig = Signature(name="f", params=(Param(name="xs", type="List Int"),), return_type="Bool")
+    task = Task(id="f", requirement="decide", signature=sig)
+    constant = Candidate("", "True", "result = true ↔ xs.length ≥ 0", [], 0.9)  # true on every input
+    deciding = Candidate("", "True", "(result = true ↔ xs.length % 2 = 0)", [], 0.1)
+    unread = Candidate("", "True", "match xs with\n| [] => result = true\n| _ => result = false", [], 0.5)
+    assert _deciding(task, [constant, deciding, unread]) == [deciding, unread]  # a form it cannot read stays
+    assert _deciding(task, [constant]) == [constant]  # nothing else: the ties stay as they are
+    numbers = task.model_copy(update={"signature": sig.model_copy(update={"return_type": "Nat"})})
+    assert _deciding(numbers, [constant, deciding]) == [constant, deciding]  # only decisions are judged so

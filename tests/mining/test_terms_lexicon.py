@@ -464,3 +464,12 @@ def test_the_words_say_whether_a_comparison_includes_its_limit() -> None:
 
     assert first_comparison("Keep the values strictly above the limit.") in "<>"
     assert first_comparison("Keep the values above the limit or equal to it.") in "≤≥"
+
+
+def test_reading_by_position_is_one_feature_whether_indexed_or_zipped() -> None:
+    indexed = spec_features("∀ i, i < xs.length → xs[i]! > ys[i]!", ["xs", "ys"])
+    zipped = spec_features("(xs.zip ys).all (fun p => p.1 > p.2)", ["xs", "ys"])
+    assert "op:[]" in indexed and "op:[]" in zipped
+    assert "op:[]" not in spec_features("result = [1, 2] ++ xs", ["xs"])  # a list literal reads no position
+    # a pair's component is no number the spec writes
+    assert "lit:1" not in zipped and "lit:2" not in zipped and {"id:fst", "id:snd"} <= zipped
