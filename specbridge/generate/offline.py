@@ -449,6 +449,39 @@ def sorted_guard(task: Task) -> tuple[str, str] | None:
     return " ∧ ".join(parts), f"{names} sorted (from the requirement's wording)"
 
 
+_SAME_LENGTH = re.compile(
+    r"\b(?:same|equal) (?:length|size|number of (?:elements|items|entries|values))s?\b|\blengths? (?:are|is) equal\b",
+    re.I,
+)
+
+
+_TOGETHER = re.compile(r"\b(?:both|two|they|the (?:lists|arrays|strings|vectors|sequences|texts|inputs))\b", re.I)
+
+
+def same_length_guard(task: Task) -> tuple[str, str] | None:
+    """`xs.length = ys.length` when the requirement says, of a task's two sequence inputs, that they have the same
+    length ("Both vectors must have the same length"); not a sentence that describes a case or the result ("if
+    the lengths differ the answer is false", "return the array of that same length")."""
+    from specbridge.retrieval import requirement_sentences
+
+    seqs = [p for p in task.signature.params if re.match(r"(List|Array) ", _norm(p.type)) or _norm(p.type) == "String"]
+    if len(seqs) != 2:
+        return None
+
+    def of_both(sentence: str) -> bool:
+        """Said of the two inputs: both named, or spoken of together ("both vectors", "the arrays")."""
+        named = all(re.search(rf"\b{re.escape(p.name)}\b", sentence) for p in seqs)
+        return named or bool(_TOGETHER.search(sentence))
+
+    if not any(
+        _SAME_LENGTH.search(sentence) and not _CONDITIONAL.search(sentence) and of_both(sentence)
+        for sentence in requirement_sentences(task.requirement)
+    ):
+        return None
+    a, b = (f"{p.name}.{'size' if _norm(p.type).startswith('Array') else 'length'}" for p in seqs)
+    return f"{a} = {b}", f"`{seqs[0].name}` and `{seqs[1].name}` of the same length (from the requirement's wording)"
+
+
 def _already_guards(pre: str, param: str) -> bool:
     return mentions(pre, param) and _norm_body(pre) != "True"
 
@@ -533,8 +566,11 @@ class OfflineGenerator:
         guard = wording_guard(task)
         order = sorted_guard(task)
         bounds = stated_bounds(task)
+        lengths = same_length_guard(task)
         for c in adapted:
             add(c, primary=True)
+            if lengths and lengths[0] not in c.precond:
+                add(c.guarded(lengths, 0.02))
             if bounds and not all(part in _norm_body(c.precond) for part in bounds[0].split(" ∧ ")):
                 add(c.guarded(bounds, 0.02))
             if order and "Pairwise" not in c.precond and "Sorted" not in c.precond:

@@ -508,3 +508,24 @@ def test_of_decisions_the_examples_cannot_tell_apart_those_answering_the_same_ev
     assert _deciding(task, [constant]) == [constant]  # nothing else: the ties stay as they are
     numbers = task.model_copy(update={"signature": sig.model_copy(update={"return_type": "Nat"})})
     assert _deciding(numbers, [constant, deciding]) == [constant, deciding]  # only decisions are judged so
+
+
+def test_two_inputs_said_to_have_the_same_length_are_guarded_so() -> None:
+    from specbridge.generate.offline import same_length_guard
+    from specbridge.tasks import Param, Signature, Task
+
+    def task(requirement: str, types: tuple[str, str] = ("List Int", "List Int")) -> Task:
+        params = (Param(name="xs", type=types[0]), Param(name="ys", type=types[1]))
+        return Task(id="f", requirement=requirement, signature=Signature(name="f", params=params, return_type="Int"))
+
+    said = task("Multiply entries at the same position and add up. Both vectors must have the same length.")
+    assert same_length_guard(said)[0] == "xs.length = ys.length"  # type: ignore[index]
+    arrays = task("The arrays `xs` and `ys` have the same length.", ("Array Int", "Array Int"))
+    assert same_length_guard(arrays)[0] == "xs.size = ys.size"  # type: ignore[index]
+    for requirement in [
+        "If the two lists have different lengths the answer is false; of the same length, compare them.",  # a case
+        "Return the list of the same length as xs.",  # the result's length
+        "An array of the same length as xs.",  # said of one input only
+        "Add the two lists position by position.",  # nothing said
+    ]:
+        assert same_length_guard(task(requirement)) is None, requirement
