@@ -587,7 +587,9 @@ def stated_tests(task: Task) -> list[TestCase]:
 
 
 # what a sentence about an empty input may say instead: it is no statement of the result there
-_NOT_A_CASE = re.compile(r"non-?empty|\bnot (?:a )?valid|\binvalid\b|\bnever\b|guarantee|\bmay be empty|\bassum", re.I)
+_NOT_A_CASE = re.compile(
+    r"non-?empty|\b(?:in)?valid\b|\bnever\b|guarantee|\b(?:may|can) be empty|\bassum|\ballowed\b|\bpermitted\b", re.I
+)
 _EMPTY = re.compile(r"\bempty\b", re.I)
 _NEGATIVE = re.compile(r"\b(?:not|no|none|nothing|neither|never|fails?|doesn't|isn't|aren't)\b", re.I)
 _POSITIVE = re.compile(r"\b(?:pass(?:es)?|counts? as|is|are)\b", re.I)

@@ -448,6 +448,8 @@ def test_a_sentence_that_names_no_result_of_an_empty_input_is_no_example() -> No
         ("The list is never empty.", xs, "Int"),
         ("Return the largest entry of a non-empty list.", xs, "Int"),
         ("An empty list is not a valid input.", xs, "Bool"),
+        ("An empty list is a valid input.", xs, "Bool"),  # what the inputs may be, not what the answer is
+        ("The list may be empty, which is allowed.", xs, "Bool"),
         ("True when no entry is odd (in particular for the empty list) and false otherwise.", xs, "Bool"),
         ("An empty list gives 0.", [*xs, ("ys", "List Int")], "Nat"),  # which of the two lists?
         ("A text made only of spaces becomes empty.", [("s", "String")], "String"),  # the result is empty
