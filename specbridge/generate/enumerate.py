@@ -203,10 +203,10 @@ def enumerate_results(
     # Two sequences side by side and a sequence's neighbours, as sequences of pairs: the corpus's sequence
     # operations over them, with tests and values of both components in the holes.
     views = [(text, got[0]) for text in pair_views(params) if (got := runner.run(text)) is not None]
-    generic_ops = [g for t in ops if (g := element_generic(t)) is not None]
+    generic_ops = [g for t in ops if (g := element_generic(t)) is not None] if views else []
     pair_holes = _pair_holes(task, ops, [v for _, v in views], score) if views else {}
     view_texts: dict[str, tuple[float, str, float]] = {}
-    for term in generic_ops if views else []:
+    for term in generic_ops:
         bonus = VOCABULARY_BONUS if not term.tasks else 0.0
         support = SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
         for text in instantiations(

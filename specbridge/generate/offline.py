@@ -464,7 +464,7 @@ def same_length_guard(task: Task) -> tuple[str, str] | None:
     the lengths differ the answer is false", "return the array of that same length")."""
     from specbridge.retrieval import requirement_sentences
 
-    seqs = [p for p in task.signature.params if re.match(r"(List|Array) ", _norm(p.type)) or _norm(p.type) == "String"]
+    seqs = [p for p in task.signature.params if _seq(p.type) is not None or _norm(p.type) == "String"]
     if len(seqs) != 2:
         return None
 
@@ -635,8 +635,8 @@ class OfflineGenerator:
         # the examples the requirement works through in words, and what it says of an empty input, count as the
         # visible ones do
         shown = {tuple(sorted(t.inputs.items())) for t in task.tests}
-        stated = [t for t in stated_tests(task) if tuple(sorted(t.inputs.items())) not in shown]
-        stated += [t for t in empty_case_tests(task) if tuple(sorted(t.inputs.items())) not in shown]
+        said = [*stated_tests(task), *empty_case_tests(task)]
+        stated = [t for t in said if tuple(sorted(t.inputs.items())) not in shown]
         task = task.model_copy(update={"tests": (*task.tests, *stated)})
         cands = self.candidates(task, context)
         if not cands:
@@ -794,22 +794,15 @@ def _deciding(task: Task, tied: list[Candidate]) -> list[Candidate]:
 
 def _decided_test(c: Candidate) -> str | None:
     """`P` of a decision `result = true ↔ P` (or `result = P`) written without helpers; None otherwise."""
-    post = " ".join(c.postcond.split())
+    from specbridge.mining.shapes import _close
+
     if c.aux.strip():
         return None
-    while post.startswith("(") and post.endswith(")") and _balanced(post[1:-1]):
+    post = " ".join(c.postcond.split())
+    while post.startswith("(") and _close(post, 0) == len(post) - 1:
         post = post[1:-1]
-    m = re.fullmatch(r"result = true ↔ (.+)|result = (.+)", post)
-    return (m.group(1) or m.group(2)) if m else None
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for ch in text:
-        depth += (ch == "(") - (ch == ")")
-        if depth < 0:
-            return False
-    return depth == 0
+    term = _equated_term(post)
+    return term.removeprefix("true ↔ ") if term is not None else None
 
 
 def _length_cost(c: Candidate, weight: float = 0.0) -> float:
