@@ -538,6 +538,7 @@ class OfflineGenerator:
         if self.use_patterns:
             adapted += pattern_candidates(task, context)
             adapted += term_candidates(task, context)
+        adapted += table_candidates(task)
         out: list[Candidate] = []
         seen: dict[tuple[str, str, str], Candidate] = {}
 
@@ -651,7 +652,10 @@ class OfflineGenerator:
         chosen = self._rank(task, context, cands, layer, has_examples)
         spec_text = render_spec_source(task.signature, chosen.spec())
         src = ", ".join(dict.fromkeys(chosen.sources))
-        if chosen.pattern == ENUMERATED:
+        if chosen.pattern == STATED_TABLE:
+            origin = "the table the requirement states row by row (specbridge/generate/tables.py)"
+            first = f"Produced by the offline generator (no LLM): {origin}; no corpus task."
+        elif chosen.pattern == ENUMERATED:
             origin = "a term enumerated over the corpus's operations (specbridge/generate/enumerate.py)"
             first = (
                 f"Produced by the offline generator (no LLM): {origin}, one that computes the visible examples, "
@@ -754,7 +758,8 @@ def _without_additions(tied: list[Candidate]) -> list[Candidate]:
     the examples show."""
     from specbridge.generate.enumerate import whole_operand
 
-    terms = {id(c): _equated_term(c.postcond, through_list=True) for c in tied}
+    # (a table the words state is read, not fitted: its rows' values are no additions to a constant term)
+    terms = {id(c): _equated_term(c.postcond, through_list=True) if c.pattern != STATED_TABLE else None for c in tied}
     kept = [
         c
         for c in tied
@@ -924,6 +929,8 @@ def compose_clauses(
 
 def _origin(c: Candidate) -> str:
     """Where a candidate came from, in words: corpus task id(s) or the generic pattern's name."""
+    if c.pattern in (STATED_TABLE, ENUMERATED):
+        return f"the {c.pattern}"
     if c.pattern:
         return f"the mined pattern(s) `{c.pattern}`"
     return f"corpus task {', '.join(c.sources)}"
@@ -1324,6 +1331,31 @@ def enumerated_candidates(
             )
         )
     return out
+
+
+STATED_TABLE = "stated table"  # the `pattern` of a candidate read from a table in the requirement's words
+TABLE_PRIOR = 1.0  # above any term's: the words give the whole table, where a term only fits the examples
+
+
+def table_candidates(task: Task) -> list[Candidate]:
+    """`result = <the table>` when the requirement states one row by row (`tables.stated_table`)."""
+    from specbridge.generate.tables import stated_table
+
+    table = stated_table(task)
+    if table is None:
+        return []
+    return [
+        Candidate(
+            aux="",
+            precond="True",
+            postcond=f"result = {table.term()}",
+            sources=[],
+            prior=TABLE_PRIOR,
+            notes=[f"a table of {len(table.rows) + 1} rows over `{table.param}` read from the requirement's words"],
+            pattern=STATED_TABLE,
+            primary=True,
+        )
+    ]
 
 
 def _map_values(
