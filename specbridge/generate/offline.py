@@ -1353,7 +1353,6 @@ def table_candidates(task: Task) -> list[Candidate]:
             prior=TABLE_PRIOR,
             notes=[f"a table of {len(table.rows) + 1} rows over `{table.param}` read from the requirement's words"],
             pattern=STATED_TABLE,
-            primary=True,
         )
     ]
 

@@ -137,15 +137,11 @@ def _read_rows(sentence: str, name: str, natural: bool, ret: str) -> StatedTable
 
 def _condition(m: re.Match[str], name: str, natural: bool) -> str | None:
     """The Lean condition of a range phrase over the parameter `name`; None for a number a Nat cannot be."""
-    index = next(int(k[1:]) for k, v in m.groupdict().items() if v is not None and k.startswith("r"))
+    index = int(m.lastgroup[1:])  # type: ignore[index]  # the alternative's group closes after its numbers
     kind = _RANGES[index][1]
     numbers = [g for g in m.groups()[m.re.groupindex[f"r{index}"] :] if g is not None and re.fullmatch(r"-?\d+", g)]
-    if kind.endswith("0"):
-        return (
-            {">0": f"{name} > 0", "<0": f"{name} < 0", "=0": f"{name} = 0"}[kind]
-            if not (natural and kind == "<0")
-            else None
-        )
+    if kind.endswith("0"):  # a sign word: positive, negative, zero
+        return None if natural and kind == "<0" else f"{name} {kind[0]} 0"
     if natural and any(n.startswith("-") for n in numbers):
         return None
     if kind == "[]":
