@@ -540,8 +540,18 @@ def result_splits(
     names = [p for p, _ in task_params]
 
     def restates(branch: str) -> bool:
-        """A constant computing one example only: it restates that example's output, it explains nothing."""
-        return cases[branch].bit_count() == 1 and unread_inputs(branch, names) == len(names)
+        """A branch computing one example only that is a constant, or writes that example's output as a literal
+        (`3 % n` of `6 -> 3`): it restates the output, it explains nothing."""
+        covered = cases[branch]
+        if covered.bit_count() != 1:
+            return False
+        output = examples[covered.bit_length() - 1][1]
+        written = (
+            isinstance(output, int)
+            and not isinstance(output, bool)
+            and re.search(rf"(?<![\w.]){output}(?![\w.])", branch) is not None
+        )
+        return written or unread_inputs(branch, names) == len(names)
 
     return [
         (text, 1 + max(level[t] for t in (a, b)), restates(a) + restates(b))

@@ -388,7 +388,12 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     found: list[str] = []
     sentences: list[str] = []
     for sentence in requirement_sentences(task.requirement):
-        if _CONDITIONAL.search(sentence) or _EXCLUDED.search(sentence):
+        if _EXCLUDED.search(sentence) and not _CONDITIONAL.search(sentence):
+            if excluded := _excluded_range(sentence, params, spelled):
+                found.append(excluded)
+                sentences.append(sentence)
+            continue
+        if _CONDITIONAL.search(sentence):
             continue
         before = len(found)
         for m in re.finditer(rf"(?<![\w.^])({names})\s*(>=|<=|!=|>|<|≥|≤|≠)\s*{value}", sentence):
@@ -421,6 +426,33 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     found = [resolve(f.split()[0]) + f[len(f.split()[0]) :] for f in found]
     found = [f for f in dict.fromkeys(found) if not (params[f.split()[0]] == "Nat" and f.endswith(" ≥ 0"))]
     return found, sentences
+
+
+# the bound that excludes the inputs a range names: "scores above 100 are invalid" keeps `score ≤ 100`
+_NEGATED = {">": "≤", "≥": "<", "<": "≥", "≤": ">", "=": "≠"}
+
+
+def _excluded_range(sentence: str, params: dict[str, str], spelled: dict[str, str]) -> str | None:
+    """The bound a sentence naming invalid inputs by one range of one number parameter states ("Scores above 100
+    are invalid input" -> `score ≤ 100`, "Numbers from 7 upwards are not valid days" -> `day < 7`): the words
+    before the range name the parameter (its name, a plural of it, a word it abbreviates), or the task has one
+    number parameter. None for anything else (two ranges, a relation between parameters, an interval)."""
+    from specbridge.generate.tables import range_conditions
+
+    nums = [n for n, t in params.items() if t in ("Nat", "Int")]
+    words = re.findall(r"[a-z]+", sentence.lower())
+    named = {n for n in nums if n.lower() in words or f"{n.lower()}s" in words}
+    named |= {spelled[w] for w in words if w in spelled}
+    subject = next(iter(named)) if len(named) == 1 else nums[0] if len(nums) == 1 and not named else None
+    if subject is None:
+        return None
+    conditions = range_conditions(sentence, subject, params[subject] == "Nat")
+    if len(conditions) != 1:
+        return None
+    parts = conditions[0].split(" ")
+    if len(parts) != 3 or parts[0] != subject or parts[1] not in _NEGATED:
+        return None
+    return f"{subject} {_NEGATED[parts[1]]} {parts[2]}"
 
 
 def _abbreviates(name: str, word: str) -> bool:
@@ -1263,7 +1295,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             )
         )
     if task.tests:  # a visible example tells behaviours apart: enumerate, see `enumerate`
-        out += enumerated_candidates(task, terms, score, [a for a, _ in atoms] + lambdas[:4], sorted(numbers))
+        out += enumerated_candidates(task, terms, score, [a for a, _ in atoms] + lambdas[:4], sorted(implied))
     return out
 
 

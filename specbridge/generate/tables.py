@@ -150,6 +150,12 @@ def _condition(m: re.Match[str], name: str, natural: bool) -> str | None:
     return f"{name} {kind} {_lean_number(numbers[0])}"
 
 
+def range_conditions(text: str, name: str, natural: bool) -> list[str]:
+    """The Lean conditions over `name` of the range phrases in `text` ("above 100" -> `name > 100`), in order; a
+    phrase a Nat cannot meet is left out."""
+    return [c for m in _RANGE.finditer(text) if (c := _condition(m, name, natural)) is not None]
+
+
 def _lean_number(text: str) -> str:
     return f"({text})" if text.startswith("-") else text
 
@@ -170,4 +176,4 @@ def _values(text: str, ret: str) -> list[str]:
     return [_lean_number(n) for n in found]
 
 
-__all__ = ["StatedTable", "stated_table"]
+__all__ = ["StatedTable", "range_conditions", "stated_table"]

@@ -479,3 +479,33 @@ def test_the_empty_case_the_words_state_rules_out_a_reading_the_example_alone_al
     )
     spec = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=corpus)).spec_text
     assert "xs.all" in spec and "xs.any" not in spec  # `any` of [] is false
+
+
+def test_a_branch_that_writes_its_one_example_s_output_as_a_literal_restates_it() -> None:
+    from specbridge.generate.enumerate import _Runner
+
+    # `3 % n` computes 6 -> 3 by writing 3; `n / 2` computes it from n
+    task = _task("step", [("n", "Nat")], "Nat", tests=[_example({"n": "6"}, "3"), _example({"n": "7"}, "22")])
+    modulo = [_task(f"mod{i}", [(v, "Nat")], "Nat", f"result = 3 % {v}") for i, v in enumerate("ab")]
+    found = enumerate_results(task, mine_terms(STEP_CORPUS + modulo), _flat, {}, ["1", "3", "2"])
+    splits = [f for f in found if f.text.startswith("if ")]
+    runner = _Runner([("n", "Nat")], [(10,), (9,)])
+    assert splits and runner.run(splits[0].text)[1] == (("ok", 5), ("ok", 28))
+    assert "3 % n" not in splits[0].text
+
+
+def test_a_number_the_words_imply_is_an_operand_of_the_enumeration() -> None:
+    from specbridge.generate.base import GenerationContext
+    from specbridge.generate.offline import OfflineGenerator
+    from specbridge.settings import Settings
+
+    task = _task("half", [("n", "Nat")], "Nat", tests=[_example({"n": "10"}, "5")]).model_copy(
+        update={"requirement": "The number n halved, rounding down.", "reference": None}
+    )  # writes no 2: "halved" says it
+    # the corpus divides by a parameter, never by 2: the 2 must come from the words
+    divide = [
+        _task(f"div{i}", [(a, "Nat"), (b, "Nat")], "Nat", f"result = {a} / {b}")
+        for i, (a, b) in enumerate(["ab", "cd"])
+    ]
+    generation = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=CORPUS + divide))
+    assert "result = n / 2" in generation.spec_text

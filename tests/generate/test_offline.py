@@ -529,3 +529,24 @@ def test_two_inputs_said_to_have_the_same_length_are_guarded_so() -> None:
         "Add the two lists position by position.",  # nothing said
     ]:
         assert same_length_guard(task(requirement)) is None, requirement
+
+
+def test_a_range_of_inputs_the_requirement_calls_invalid_is_excluded_by_a_guard() -> None:
+    from specbridge.generate.offline import result_text, stated_bounds
+
+    one = Signature(name="f", params=(Param(name="level", type="Nat"),), return_type="Char")
+    above = Task(id="a", requirement="Map a level to a badge. Levels above 40 are invalid input.", signature=one)
+    assert stated_bounds(above) == ("level ≤ 40", "`level ≤ 40` (stated in the requirement)")
+    assert "40" not in result_text(above)  # the bound is no part of what the result is
+    # the one number parameter, named by no word of the sentence; "from N upwards" excludes N too
+    upwards = Task(id="b", requirement="Months from 13 upwards are not valid.", signature=one)
+    assert stated_bounds(upwards) == ("level < 13", "`level < 13` (stated in the requirement)")
+    two = Signature(name="f", params=(Param(name="w", type="Int"), Param(name="h", type="Int")), return_type="Int")
+    # which of two parameters the sentence means is unsaid; two ranges, an interval: no reading
+    assert stated_bounds(Task(id="c", requirement="Sizes below 0 are invalid.", signature=two)) is None
+    assert stated_bounds(Task(id="d", requirement="A w below 0 or above 9 is invalid.", signature=two)) is None
+    named = Task(id="e", requirement="Any h under 1 is not allowed.", signature=two)
+    assert stated_bounds(named) == ("h ≥ 1", "`h ≥ 1` (stated in the requirement)")
+    # a case of the result that says "invalid" is no bound on the input
+    case = Task(id="f", requirement="Return 0 when level is above 40, it is invalid.", signature=one)
+    assert stated_bounds(case) is None
