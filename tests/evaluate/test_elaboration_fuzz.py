@@ -16,7 +16,7 @@ from specbridge.lean.lexer import EOF, IDENT, tokenize
 from specbridge.lean.program import run_with_big_stack
 from specbridge.obligations import Status, build_obligations
 from specbridge.settings import ComputableSettings
-from specbridge.tasks import Param, Signature, Task, render_spec_source
+from specbridge.tasks import Param, ReferenceSpec, Signature, Task, render_spec_source
 from specbridge.tasks import TestCase as Case
 
 LITERALS = ["0", "[]", '"a"', "true", "'c'", "(-1 : Int)", "#[1]", "none", "(some 2)", "(1, 2)", "2.5", "[1, 2]"]
@@ -118,3 +118,13 @@ def test_a_precondition_with_extra_binders_is_an_error_not_none_arguments() -> N
     pre = [v for o, v in zip(build_obligations(TASK), verdicts, strict=True) if o.kind.value.startswith("pre")]
     assert pre and {v.status for v in pre} == {Status.ERROR}
     assert "`g_precond` takes 5 explicit arguments; expected 2" in pre[0].message
+
+
+def test_negating_a_function_is_ill_typed_not_a_python_error() -> None:
+    # found by the fuzz above: `- (· ≤ ·) arr1` negates a partly applied comparison
+    sig = Signature(name="f", params=(Param(name="xs", type="List Int"),), return_type="Bool")
+    task = Task(id="neg", requirement="", signature=sig, tests=(Case(inputs={"xs": "[1]"}, expected="true"),))
+    spec = render_spec_source(sig, ReferenceSpec(precond="- (· ≤ ·) xs", postcond="result = true"))
+    verdicts = check_spec_text(task, spec, build_obligations(task), FAST)
+    assert verdicts and all(v.status != Status.PASS for v in verdicts)
+    assert not [v for v in verdicts if v.cause == "interpreter error"]

@@ -251,7 +251,7 @@ class OperatorsMixin:
             self.node_types[id(node)] = top  # an inner node of the tree has the tree's type
         if isinstance(node, A.UnOp) and node.op == "-":
             a = self._build_tree(node.arg, compiled, top, scope)
-            return self._neg(a, top)
+            return self._neg(a, top, node)
         assert isinstance(node, A.BinOp)
         lhs = self._build_tree(node.lhs, compiled, top, scope)
         if node.op == "^":
@@ -296,10 +296,12 @@ class OperatorsMixin:
             return shl, at
         return (lambda env: f(a(env), b(env))), at
 
-    def _neg(self, a: Code, t: ty.Type) -> Code:
+    def _neg(self, a: Code, t: ty.Type, node: A.Node) -> Code:
         h = ty.head(t)
         if h == "Nat":
             raise UnsupportedConstruct("negation of a Nat (no `Neg Nat` instance)")
+        if not isinstance(ty.prune(t), ty.TV) and h not in ty.NUMERIC:  # `- (· ≤ ·) xs`: a function, a Prop
+            raise IllTyped(f"failed to synthesize Neg ({ty.show(t)})", node.line, node.col)
         if h in _UINT_BITS:
             m = (1 << _UINT_BITS[h]) - 1
             return lambda env: (-a(env)) & m
