@@ -32,6 +32,7 @@ MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, 
 BOUNDARY_INPUTS = 4  # of which the boundary values shared by all parameters (`0`, `[]`); the rest are random
 LEVEL2_OPERANDS = 40  # best level-1 terms (by score) that the second level composes over
 LEVEL2_BEST = 20  # of which the best whatever their operation; the rest round-robin over operations (`_diverse`)
+LEVEL1_FILLS = 16  # instantiations of one operation over the parameters and literals (hole fills included)
 LEVEL2_FILLS = 4  # instantiations of one operation with one given level-1 operand
 SUPPORT_WEIGHT = 0.02  # per unit of log support (corpus tasks using it): an operation's claim on the budget
 LEVEL2_SUPPORT = 2  # the second level uses operations the corpus applies in at least this many tasks
@@ -44,6 +45,9 @@ SPLIT_BRANCHES = 8  # of which the best-fitted branches per set of examples comp
 VOCABULARY_BONUS = 0.1  # a Lean operation whose name is the requirement's words, against the lexicon's fit
 SPELLING_COST = 0.05  # per token (`_tokens`), when two spellings compute one behaviour
 UNREAD_COST = 0.1  # per input a term computing the examples leaves out (`unread`), beside the caller's score
+GUARDED_SOMES = 2  # `some t` terms an Option result's guard (`_guarded_somes`) is tried over
+GUARD_TESTS = 6  # tests tried as that guard, best-fitted first
+ALWAYS_SOME_COST = 0.2  # a `some t` for a requirement naming inputs with no result
 LEVEL_COST = 0.05  # per operation level: of two terms computing the same, the simpler reads the requirement
 MAX_TERMS = 10_000  # terms elaborated per task, at most (a bound on the time: about 0.4 ms each)
 LEVEL1_TERMS = 6_000  # of which one operation over level 0, at most: the rest is the second level's
@@ -172,7 +176,13 @@ def enumerate_results(
             return
         fit = score(text) - LEVEL_COST * level + bonus
         old = best.get(got)
-        if old is None or fit - SPELLING_COST * _tokens(text) > old.fit - SPELLING_COST * _tokens(old.text):
+        if old is not None and whole_operand(old.text, text):
+            return  # an operation that changes nothing of its operand here (`String.Pos.mk n`) adds nothing
+        if (
+            old is None
+            or whole_operand(text, old.text)
+            or fit - SPELLING_COST * _tokens(text) > old.fit - SPELLING_COST * _tokens(old.text)
+        ):
             best[got] = Found(text, got[0], level, fit, op, bonus)
 
     for name, _ in params:
@@ -190,11 +200,16 @@ def enumerate_results(
     # operation's support): a large corpus has more of them than the budget, which must not go to the first listed
     # and must leave room for the second level.
     level1_texts: dict[str, tuple[float, str, float]] = {}
-    for term in ops:
+    # Lean's sequence operations take any elements: one the corpus wrote over numbers (`find?`, `countP`) serves a
+    # sequence of words or of pairs too, which the corpus may never have searched
+    other_elements = any(_other_elements(t) for _, t in params)
+    for term in ops + ([g for t in ops if (g := element_generic(t)) is not None] if other_elements else []):
         # Lean's own operation named by the requirement's words (no corpus task: the lexicon cannot speak for it)
         bonus = VOCABULARY_BONUS if not term.tasks else 0.0
         support = SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
-        for text in instantiations(term, task, holes.get(term.hole, []), limit=16, values=level0, fills=16):
+        for text in instantiations(
+            term, task, holes.get(term.hole, []), limit=LEVEL1_FILLS, values=level0, fills=LEVEL1_FILLS
+        ):
             promise = score(text) + bonus + support
             if text not in level1_texts or level1_texts[text][0] < promise:
                 level1_texts[text] = (promise, term.id, bonus)
@@ -288,11 +303,17 @@ def enumerate_results(
     if not pair:
         whole = computing(allowed - {as_list}, lambda v: v)
         listed = computing({as_list}, tuple) if as_list else []
+        guarded: list[Found] = []
+        if no_result_said(task):
+            # the words name inputs with no result: `some t` everywhere cannot be it, a test must guard it
+            guarded = _guarded_somes(whole, best, len(examples), add, computing)
+            whole = [replace(f, fit=f.fit - ALWAYS_SOME_COST) if f.text.startswith("some ") else f for f in whole]
         if whole or listed or len(examples) < 2 or want == "Bool":
             # of terms computing the examples, one that reads every input comes first
             names = [name for name, _ in params]
             read = [
-                replace(f, fit=f.fit - UNREAD_COST * unread_inputs(f.text, names)) for f in simplest(whole + listed)
+                replace(f, fit=f.fit - UNREAD_COST * unread_inputs(f.text, names))
+                for f in simplest(whole + listed) + guarded
             ]
             return sorted(read, key=lambda f: (-f.fit, f.text))
         # no one term computes the examples: a split of two that each compute some
@@ -312,7 +333,56 @@ def enumerate_results(
     return sorted(pairs, key=lambda f: (-f.fit, f.text))
 
 
+# the words of a requirement that some inputs have no result ("any other character gives no result")
+_NO_RESULT = re.compile(
+    r"\b(?:nothing|none|no (?:result|value|answer|match|such|number|element|entry|item|character|word))\b", re.I
+)
+
+
+def no_result_said(task: Task) -> bool:
+    """An Option result, and the words name inputs that have none ("any other character gives no result")."""
+    return task.signature.return_type.strip().startswith("Option ") and _NO_RESULT.search(task.requirement) is not None
+
+
+def _guarded_somes(
+    whole: list[Found],
+    best: dict[tuple[str, tuple], Found],
+    examples: int,
+    add: Callable[..., None],
+    computing: Callable[..., list[Found]],
+) -> list[Found]:
+    """`if T then some t else none` for the best `some t` computing the examples and the best tests T that hold on
+    every example and on some made-up inputs but not all, as far as they compute the examples."""
+    somes = [f for f in whole if f.text.startswith("some ")][:GUARDED_SOMES]
+    tests = sorted(
+        (
+            f
+            for (type_text, outputs), f in best.items()
+            if type_text in ("Prop", "Bool")
+            and all(o == ("ok", True) for o in outputs[:examples])
+            # true on some made-up inputs (not the examples' alone: `c = '7'`) and not on all
+            and any(o == ("ok", True) for o in outputs[examples:])
+            and any(o != ("ok", True) for o in outputs[examples:])
+        ),
+        key=lambda f: (-f.fit, f.text),
+    )[:GUARD_TESTS]
+    from specbridge.mining.terms import operand
+
+    texts = set()
+    for some, test in itertools.product(somes, tests):
+        text = f"if {test.text} then {operand(some.text)} else none"
+        add(text, max(some.level, test.level) + 1)
+        texts.add(text)
+    return [f for f in computing({somes[0].type_text} if somes else set(), lambda v: v) if f.text in texts]
+
+
 _PAIRABLE = ("Nat", "Int", "Char", "Bool", "String")
+
+
+def _other_elements(type_text: str) -> bool:
+    """A List or Array parameter whose elements are not numbers (`List String`, `List (Nat × Nat)`)."""
+    head, _, element = " ".join(type_text.split()).partition(" ")
+    return head in ("List", "Array") and element not in ("Nat", "Int")
 
 
 def pair_views(params: Sequence[tuple[str, str]]) -> list[str]:
@@ -374,10 +444,29 @@ def _tokens(text: str) -> int:
 
 
 def whole_operand(part: str, text: str) -> bool:
-    """`part` is a whole operand of `text`: the receiver of its projection or a parenthesized argument."""
+    """`part` is a whole operand of `text`: the receiver of its projection, a parenthesized argument, or an
+    argument of the outermost application (`max xs.length 0`; not the `2` inside a lambda)."""
     return (
-        text.startswith(part + ".") or f"({part})" in text or text.startswith(f"{part} ") or text.endswith(f" {part}")
+        text.startswith(part + ".")
+        or f"({part})" in text
+        or text.startswith(f"{part} ")
+        or text.endswith(f" {part}")
+        or part in _top_level_words(text)
     )
+
+
+def _top_level_words(text: str) -> list[str]:
+    """`text` split at the spaces outside any bracket: `max xs.length (f x)` -> [max, xs.length, (f x)]."""
+    words, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == " " and depth == 0:
+            words.append(text[start:i])
+            start = i + 1
+    return [*words, text[start:]]
 
 
 def list_view(type_text: str) -> str | None:
@@ -409,6 +498,31 @@ def _diverse(found: list[Found], size: int) -> list[Found]:
         out += sorted(layer, key=lambda f: (-f.fit, f.text))[: size - len(out)]
         if len(out) >= size:
             break
+    return out
+
+
+_COMPARISONS = ("=", "≠", "<", "≤", ">", "≥")
+
+
+def comparison_lambdas(task: Task, element: str) -> list[str]:
+    """Tests of an element against a number parameter of the task (`fun x0 => x0.length > n` over words,
+    `fun x0 => x0.1 = key` over pairs, `fun x0 => x0 < pivot` over numbers): the commonest thing a requirement
+    filters, counts or searches by, which the corpus's lambdas name only for the elements it had."""
+    number_params = [p.name for p in task.signature.params if " ".join(p.type.split()) in ("Nat", "Int")]
+    element = " ".join(element.split())
+    parts = re.fullmatch(r"\(?(\w+) × (\w+)\)?", element)
+    if element in ("Nat", "Int"):
+        projections = ["x0"]
+    elif element == "String":
+        projections = ["x0.length"]
+    elif parts:
+        projections = [f"x0.{i}" for i, t in ((1, parts.group(1)), (2, parts.group(2))) if t in ("Nat", "Int")]
+    else:
+        projections = []
+    out = [f"fun x0 => {x} {op} {p}" for x in projections for p in number_params for op in _COMPARISONS]
+    # between two parameters, in the signature's order (`lo`, `hi`): "between a lower and an upper bound"
+    for low, high in itertools.combinations(number_params, 2):
+        out += [f"fun x0 => {low} {op} {x} ∧ {x} {op} {high}" for x in projections for op in ("≤", "<")]
     return out
 
 

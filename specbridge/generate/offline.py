@@ -53,6 +53,7 @@ AGREEMENT_BONUS = 0.05  # a pattern and an adapted corpus spec that come out ide
 GUARD_COST = 0.08  # a guard pattern narrows the inputs on the strength of phrases alone: not for free
 UNUSED_PARAM_PENALTY = 0.08  # per parameter (two at most) that neither the pre- nor the postcondition mentions
 HELPER_PENALTY = 0.1  # an adapted spec whose helpers' names have nothing to do with the requirement
+RESTATED_OUTPUT_PENALTY = 0.1  # an adapted spec that writes a visible example's output the requirement does not
 DETERMINACY_WEIGHT = 0.6  # cost of a postcondition admitting several results (or none) on made-up inputs
 CONSENSUS_WEIGHT = 0.3  # for a candidate the other candidates agree with on every made-up input
 MAX_TIED = 48  # candidates tied on the examples whose determinacy is measured
@@ -309,14 +310,15 @@ def wording_guard(task: Task) -> tuple[str, str] | None:
 
 _SORTED_INPUT = re.compile(
     r"\bsorted (in )?((non-?decreasing|ascending|increasing) (order )?)?(array|list|sequence|input)"
-    r"|\b(array|list|sequence|input)s? (is |are )?(assumed to be |must be |guaranteed to be |already )?sorted"
+    r"|\b(array|list|sequence|input)s? (is |are )?(assumed to be |must be |guaranteed to be |already |always |kept )?"
+    r"sorted"
     r"|\b(array|list|sequence)s? (is |are )?(in |of )?(non-?decreasing|ascending|increasing) order"
     r"|\b(array|list|sequence)s? `\w+` (is|are) (already )?sorted",  # the parameter named in between
     re.I,
 )
 _SORTED_INPUT_STATED = re.compile(  # said of the input in so many words, whatever else the text says
     r"\b(assumed|guaranteed|must|required|expected) (to )?(be )?(already )?sorted|\bgiven (a |an )?sorted\b"
-    r"|\binput (list|array|sequence)?\s?(is|are) (already )?sorted",
+    r"|\binput (list|array|sequence)?\s?(is|are) (already )?sorted|\b(list|array|sequence) is always sorted",
     re.I,
 )
 _SORTING_TASK = re.compile(
@@ -336,6 +338,38 @@ _CONDITIONAL = re.compile(
 
 # a sentence naming what is not a valid input ("an empty interval (`lo > hi`) is not a valid input") states no bound
 _EXCLUDED = re.compile(r"\b(not (a )?valid|invalid|not allowed|never (given|happens))\b", re.I)
+
+
+def said_numbers(task: Task) -> set[str]:
+    """The numbers a spec may write for `task` as its own: those the requirement states or implies, and 0 and 1."""
+    from specbridge.mining.shapes import implied_numbers, requirement_numbers
+
+    return set(requirement_numbers(task)) | set(implied_numbers(task)) | {"0", "1"}
+
+
+def unwritten_numbers(text: str, said: set[str]) -> set[str]:
+    """The numerals of a Lean `text` not among `said` (`said_numbers`): constants of another task (`48` of
+    `'0'.toNat`, `3000` of another task's input bounds)."""
+    return set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - said
+
+
+def restated_outputs(task: Task, text: str) -> list[str]:
+    """The visible examples' number outputs (not 0 or 1) that a spec's `text` writes as literals though the
+    requirement never states them: a corpus spec meets such an example through its own constant (another task's
+    `-1` for "not found" meets the example whose smallest value is -1), not by what the words ask."""
+    from specbridge.retrieval import without_example_numbers
+
+    said = said_numbers(task)
+    outputs = {"".join(case.expected.split()).strip("()") for case in task.tests}
+    numbers = {
+        o
+        for o in outputs
+        if re.fullmatch(r"-?\d+", o)
+        and o not in said
+        and not re.search(rf"(?<![\w.]){re.escape(o)}(?![\w.])", without_example_numbers(task.requirement))
+    }
+    written = {"".join(m.group(1).split()) for m in re.finditer(r"(?<![\w.'])(-\s*\d+|\d+)(?![\w.'])", text)}
+    return sorted(numbers & written)
 
 
 def stated_bounds(task: Task) -> tuple[str, str] | None:
@@ -360,6 +394,7 @@ def result_text(task: Task) -> str:
 
 def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     """The bounds `stated_bounds` reads, and the sentences it read them from."""
+    from specbridge.mining.shapes import abbreviates
     from specbridge.retrieval import NUMBER_WORDS, requirement_sentences
 
     params = {p.name: _norm(p.type) for p in task.signature.params}
@@ -368,7 +403,7 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
         return [], []
     text = task.requirement.lower()
     # a parameter is also named by the word it abbreviates ("the quantity" for `qty`, "the lower end" for `lo`)
-    spelled = {w: n for w in set(re.findall(r"[a-z]+", text)) for n in nums if _abbreviates(n, w)}
+    spelled = {w: n for w in set(re.findall(r"[a-z]+", text)) for n in nums if abbreviates(n, w)}
     # a one-letter name stands for the noun a bound is said of ("the divisor is at least 1" for `d`) when no other
     # number parameter has that letter; a bound said of "which" is said of the one number parameter there is
     subjects = set(re.findall(r"\b([a-z]{4,})\s+(?:is|are)\s+(?:always\s+)?(?:at least|at most|positive)", text))
@@ -411,6 +446,15 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
             limit = m.group(4).lower()
             bound = {"at least": "≥", "no less than": "≥", "at most": "≤", "no more than": "≤"}[m.group(3).lower()]
             found.append(f"{resolve(m.group(1))} {bound} {NUMBER_WORDS.get(limit, limit)}")
+        # one parameter bounded by another in words: "lo is not larger than hi", "start is at most end"
+        for m in re.finditer(
+            rf"(?<![\w.])({names})\s+(?:is|are)\s+(?:always\s+)?({'|'.join(_RELATION_WORDS)})\s+"
+            rf"(?:the\s+)?({names})\b(?!\s*[-+*/])",
+            sentence,
+            re.I,
+        ):
+            if resolve(m.group(1)) != resolve(m.group(3)):
+                found.append(f"{m.group(1)} {_RELATION_WORDS[m.group(2).lower()]} {m.group(3)}")
         for m in re.finditer(
             rf"(?<![\w.])({names})\b[^.;]{{0,25}}?\b(is|are|be)\s+(assumed to be\s+|a\s+|strictly\s+)*"
             r"(positive|non-?negative|non-?zero|negative)",
@@ -427,6 +471,16 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     found = [f for f in dict.fromkeys(found) if not (params[f.split()[0]] == "Nat" and f.endswith(" ≥ 0"))]
     return found, sentences
 
+
+# a parameter's relation to another in words, as `x <op> y`
+_RELATION_WORDS = {
+    **dict.fromkeys(["not larger than", "not greater than", "not more than", "no larger than", "at most"], "≤"),
+    **dict.fromkeys(["no greater than", "no more than", "not above"], "≤"),
+    **dict.fromkeys(["not smaller than", "not less than", "no smaller than", "no less than", "at least"], "≥"),
+    **dict.fromkeys(["not below"], "≥"),
+    **dict.fromkeys(["smaller than", "less than", "below"], "<"),
+    **dict.fromkeys(["larger than", "greater than", "more than", "above"], ">"),
+}
 
 # the bound that excludes the inputs a range names: "scores above 100 are invalid" keeps `score ≤ 100`
 _NEGATED = {">": "≤", "≥": "<", "<": "≥", "≤": ">", "=": "≠"}
@@ -455,13 +509,13 @@ def _excluded_range(sentence: str, params: dict[str, str], spelled: dict[str, st
     return f"{subject} {_NEGATED[parts[1]]} {parts[2]}"
 
 
-def _abbreviates(name: str, word: str) -> bool:
-    """Whether the parameter `name` abbreviates the English `word`: same first letter, its letters in order, the
-    word longer (`qty` for quantity, `lo` for lower); one-letter names abbreviate nothing."""
-    if len(name) < 2 or len(word) <= len(name) or not name.isalpha() or name[0] != word[0]:
-        return False
-    rest = iter(word)
-    return all(ch in rest for ch in name.lower())
+def _makes_comparison(text: str, op: str, name: str) -> bool:
+    """Whether a Lean term compares something `op` the parameter `name` (`x0 < pivot`, or `pivot > x0`)."""
+    flipped = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "=": "="}[op]
+    return bool(
+        re.search(rf"(?<![<>=≤≥≠]) {re.escape(op)} {re.escape(name)}(?![\w.])", text)
+        or re.search(rf"(?<![\w.]){re.escape(name)} {re.escape(flipped)} (?![<>=])", text)
+    )
 
 
 def sorted_guard(task: Task) -> tuple[str, str] | None:
@@ -564,6 +618,8 @@ class OfflineGenerator:
                 # (Only a helper none of whose name's words occur: a corpus spec is a whole, tested reading.)
                 if helper_mismatch(c.aux, c.precond + "\n" + c.postcond, query) >= 1.0:
                     c.prior -= HELPER_PENALTY
+                if restated_outputs(task, c.aux + "\n" + c.postcond):
+                    c.prior -= RESTATED_OUTPUT_PENALTY
                 adapted.append(c)
                 if len(adapted) >= self.top_k:
                     break
@@ -622,6 +678,19 @@ class OfflineGenerator:
                         c.sources,
                         c.prior + bonus,
                         [*c.notes, "precondition `True`"],
+                        pattern=c.pattern,
+                    )
+                )
+            if order and "(· ≤ ·)" in order[0] and "(· < ·)" in c.precond:
+                # the words say sorted, not distinct: a source's strict order would refuse repeated values
+                add(
+                    Candidate(
+                        c.aux,
+                        c.precond.replace("(· < ·)", "(· ≤ ·)"),
+                        c.postcond,
+                        c.sources,
+                        c.prior + 0.03,
+                        [*c.notes, "non-strict order in the precondition (the requirement says sorted, not distinct)"],
                         pattern=c.pattern,
                     )
                 )
@@ -740,7 +809,7 @@ class OfflineGenerator:
             checked = [c for c in pool if c.check is not None]
             top = max(c.check.score() for c in checked)  # type: ignore[union-attr]
             tied = sorted((c for c in checked if c.check.score() == top), key=lambda c: -c.prior)  # type: ignore[union-attr]
-            tied = _deciding(task, _reading_every_input(task, _without_additions(tied)))
+            tied = _deciding(task, _reading_every_input(task, _without_additions(task, tied)))
             if len(tied) > 1 and layer is not None:
                 # The examples cannot tell these apart: prefer a spec that pins the result down on made-up
                 # inputs (determinacy), then the shorter one (the simpler reading of the same evidence).
@@ -784,14 +853,21 @@ def _equated_term(postcond: str, *, through_list: bool = False) -> str | None:
     return m.group(2) if m and (through_list or not m.group(1)) else None
 
 
-def _without_additions(tied: list[Candidate]) -> list[Candidate]:
+def _without_additions(task: Task, tied: list[Candidate]) -> list[Candidate]:
     """`tied` (all passing the same examples) without a result equation built over another one's term under the
     same precondition: what the outer operation adds (`(xs.filter p).eraseDups` over `xs.filter p`) is nothing
     the examples show."""
-    from specbridge.generate.enumerate import whole_operand
+    from specbridge.generate.enumerate import no_result_said, whole_operand
 
-    # (a table the words state is read, not fitted: its rows' values are no additions to a constant term)
-    terms = {id(c): _equated_term(c.postcond, through_list=True) if c.pattern != STATED_TABLE else None for c in tied}
+    # (a table the words state is read, not fitted: its rows' values are no additions to a constant term; nor is
+    # the `none` of inputs the words say have no result)
+    guarded = re.compile(r"if .+ then \(some .+\) else none") if no_result_said(task) else None
+    terms = {
+        id(c): None
+        if c.pattern == STATED_TABLE or (guarded and guarded.fullmatch(_equated_term(c.postcond) or ""))
+        else _equated_term(c.postcond, through_list=True)
+        for c in tied
+    }
     kept = [
         c
         for c in tied
@@ -1118,10 +1194,14 @@ def pattern_candidates(task: Task, context: GenerationContext) -> list[Candidate
             together = b.pattern.id in a.pattern.with_patterns
             score = (a.score + b.score) / 2 + (0.03 if together else -0.05)
             make([a.pattern.id, b.pattern.id], [ia[0], ib[0]], [a.pattern.aux, b.pattern.aux], score, _note(a, b))
-    # Guards: the best-fitting guard patterns on the best candidates.
-    guards = [(g, t) for g in pre for t in instantiate(g.pattern, task, 1)]
+    # Guards: the best-fitting guard patterns on the best candidates. A constant the requirement never writes
+    # (`≤ 3000` of another task's input bounds) is that task's, as for terms.
+    said = said_numbers(task)
+    guards = [
+        (g, t, LITERAL_COST * len(unwritten_numbers(t, said))) for g in pre for t in instantiate(g.pattern, task, 1)
+    ]
     for c in sorted(out, key=lambda c: -c.prior)[:4]:
-        for g, text in guards:
+        for g, text, foreign in guards:
             aux = _merge_aux(c.aux, g.pattern.aux)
             if aux is None:
                 continue
@@ -1131,7 +1211,7 @@ def pattern_candidates(task: Task, context: GenerationContext) -> list[Candidate
                     text,
                     c.postcond,
                     [],
-                    c.prior + 0.1 * g.score - GUARD_COST,
+                    c.prior + 0.1 * g.score - GUARD_COST - foreign,
                     [*c.notes, f"guard from the mined pattern `{g.pattern.id}` ({g.pattern.kind})"],
                     pattern=c.pattern,
                     support=c.support,
@@ -1161,7 +1241,11 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     from specbridge.lean import types as ty
     from specbridge.lean.program import expression_type
     from specbridge.mining.lexicon import requirement_terms, spec_features
-    from specbridge.mining.shapes import comparison_wording, comparisons_against, implied_numbers, requirement_numbers
+    from specbridge.mining.shapes import (
+        comparison_wording,
+        comparisons_against,
+        stated_comparisons,
+    )
     from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
 
     lexicon = _lexicon(context)
@@ -1184,21 +1268,22 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         """The requirement's evidence for the predicate filling a term's hole (see `AtomModel.atoms`)."""
         return max((score for a, score in atoms if f"({a})" in text), default=0.0)
 
-    numbers = set(requirement_numbers(task)) | {"0", "1"}
-    # a constant the words imply (`/ 2` of "halved") is not another task's either (it costs nothing), but only the
-    # written numbers are operands of the enumeration
-    implied = numbers | set(implied_numbers(task))
+    # the numbers the words state or imply (`/ 2` of "halved"): no other task's constants, and the enumeration's
+    implied = said_numbers(task)
+    compared = stated_comparisons(task)
 
     def score(text: str) -> float:
         fit = lexicon.score(spec_features(text, names), words, task.id) + TERM_ATOM_WEIGHT * atom_evidence(text)
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
-        unwritten = len(set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - implied)
+        unwritten = len(unwritten_numbers(text, implied))
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
         # a comparison of the other kind than the words say ("strictly smaller" and `≤`)
         against = comparisons_against(wording, text)
+        stated = any(_makes_comparison(text, op, name) for op, name in compared)
         return (
             fit
+            + STATED_COMPARISON_WEIGHT * stated
             - TERM_LENGTH_WEIGHT * min(1.0, len(text) / 80)
             - LITERAL_COST * unwritten
             - UNUSED_PARAM_PENALTY * unused
@@ -1322,11 +1407,14 @@ def _same_kind(type_text: str | None, want: str | None) -> bool:
     return heads <= {"Nat", "Int"} or heads <= {"Bool", "Prop"} or same(got, wanted)
 
 
+COMPARISON_FILLS = 8  # tests of an element against a parameter (`comparison_lambdas`) offered to a hole
+
+
 def enumerated_candidates(
     task: Task, terms: list, score: Callable[[str], float], predicates: list[str], literals: list[str]
 ) -> list[Candidate]:
     """`result = <term>` for the enumerated terms that compute the visible examples (`enumerate_results`)."""
-    from specbridge.generate.enumerate import distinct_lambdas, enumerate_results, list_view
+    from specbridge.generate.enumerate import comparison_lambdas, distinct_lambdas, enumerate_results, list_view
     from specbridge.mining.lexicon import requirement_terms
     from specbridge.mining.terms import lambda_bodies, vocabulary_operations
 
@@ -1339,7 +1427,12 @@ def enumerated_candidates(
     if element:  # (the few operations the requirement names first: the corpus's many are cut at a limit)
         elementwise = vocabulary + terms
         tests = lambda_bodies(elementwise, task, element, pred=True, limit=2000)
-        preds = distinct_lambdas(task, tests, element, score)
+        # the comparisons with a parameter have their own places: the lexicon ranks the corpus's bodies by words
+        compared = distinct_lambdas(task, comparison_lambdas(task, element), element, score)[:COMPARISON_FILLS]
+        corpus_tests = distinct_lambdas(task, tests, element, score)
+        # in turns: a hole takes the first few fills only, and neither kind speaks for the other
+        turns = itertools.zip_longest(corpus_tests, compared)
+        preds = list(dict.fromkeys(t for pair in turns for t in pair if t is not None))
         values = _map_values(task, elementwise, element, list(dict.fromkeys(predicates + tests)), literals, score)
     # the requirement's own predicates (the atoms) first: the corpus's lambdas are ranked by words alone
     holes = {"pred": list(dict.fromkeys(predicates + preds)), "value": values, "": preds[:5] + values[:3]}
@@ -1426,6 +1519,7 @@ COMPOSE_GAIN = 0.05  # how much more of the requirement a composed term must acc
 TERM_ATOM_WEIGHT = 0.1  # per unit of requirement evidence for the predicate that fills a term's hole
 TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
 WORDING_COST = 0.05  # a term comparing the other way than the words say (`comparison_wording`)
+STATED_COMPARISON_WEIGHT = 0.1  # a term making a comparison with a parameter the words state (`stated_comparisons`)
 
 
 def _element_type(task: Task) -> str | None:

@@ -318,7 +318,14 @@ class AtomModel:
                     body = f"x0 {op} {n}"
                     prior = 1.0 + 0.3 * self._score(f"O:{op}", query, task.id)
                     scored[body] = max(scored.get(body, 0.0), scored.get(body, 0.0) * 0.5 + prior)
+        # a comparison the words state in so many words ("equal to zero", "below the pivot") is the atom they mean
+        for op, value in stated_comparisons(task):
+            if f"x0 {op} {value}" in scored:
+                scored[f"x0 {op} {value}"] += STATED_ATOM_BONUS
         return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+STATED_ATOM_BONUS = 0.5  # an atom the requirement states (`stated_comparisons`), against the corpus's evidence
 
 
 def requirement_numbers(task: Task) -> list[str]:
@@ -335,6 +342,69 @@ def implied_numbers(task: Task) -> list[str]:
     constant a spec may use though the requirement never writes it."""
     words = re.findall(r"[a-z]+", task.requirement.lower())
     return list(dict.fromkeys(str(IMPLIED_NUMBERS[w]) for w in words if w in IMPLIED_NUMBERS))
+
+
+def abbreviates(name: str, word: str) -> bool:
+    """Whether the parameter `name` abbreviates the English `word`: same first letter, its letters in order, the
+    word longer (`qty` for quantity, `lo` for lower); one-letter names abbreviate nothing."""
+    if len(name) < 2 or len(word) <= len(name) or not name.isalpha() or name[0] != word[0]:
+        return False
+    rest = iter(word)
+    return all(ch in rest for ch in name.lower())
+
+
+# English comparisons with a named thing, longest phrase first, and the Lean comparison of `x <op> thing`
+_COMPARISON_PHRASES: list[tuple[str, str]] = [
+    (r"(?:less|smaller|lower|fewer) than or equal to|at most|no (?:more|greater|larger|higher) than", "≤"),
+    (r"not (?:more|greater|larger|higher) than", "≤"),
+    (r"(?:greater|larger|more|higher|bigger) than or equal to|at least|no (?:less|smaller|fewer|lower) than", "≥"),
+    (r"not (?:less|smaller|fewer|lower) than", "≥"),
+    (r"equal to|equals", "="),
+    (r"(?:strictly )?(?:below|under|less than|smaller than|lower than|fewer than)", "<"),
+    (r"(?:strictly )?(?:above|over|greater than|more than|larger than|higher than|bigger than|exceed(?:s|ing)?)", ">"),
+]
+_COMPARISON_PHRASE = re.compile(
+    "(?:"
+    + "|".join(f"(?P<c{i}>\\b(?:{p}))" for i, (p, _) in enumerate(_COMPARISON_PHRASES))
+    + ")"
+    + r"\s+(?:the\s+|a\s+|an\s+|that\s+|this\s+|given\s+)*(?P<word>-?\d+|[a-z]+)\b(?!\s+(?:of|or)\b)",
+    re.I,
+)
+
+
+def stated_comparisons(task: Task) -> set[tuple[str, str]]:
+    """(Lean comparison, number parameter or numeral) for each comparison the requirement words ("strictly below
+    the pivot" -> (`<`, `pivot`), "at least k" -> (`≥`, `k`), "equal to zero" -> (`=`, `0`)): the word after the
+    phrase is a numeral, or the parameter's name, its plural, or a word it abbreviates ("the lower bound" for
+    `lo`). Not in a sentence that negates ("entries equal to the pivot are in neither count"), and not "at least
+    one", which counts."""
+    from specbridge.retrieval import requirement_sentences
+
+    nums = [p.name for p in task.signature.params if " ".join(p.type.split()) in ("Nat", "Int")]
+    out: set[tuple[str, str]] = set()
+    for sentence in requirement_sentences(task.requirement):
+        last = ""
+        for m in _COMPARISON_PHRASE.finditer(sentence):
+            rest = sentence[: m.start()] + " " + sentence[m.end() :]
+            if _NEGATION.search(rest):
+                continue
+            op = _COMPARISON_PHRASES[next(i for i in range(len(_COMPARISON_PHRASES)) if m.group(f"c{i}"))][1]
+            word = m.group("word").lower()
+            if re.fullmatch(r"-?\d+", word) or word in NUMBER_WORDS:
+                number = str(NUMBER_WORDS.get(word, word))
+                if not (number == "1" and op in ("≥", "≤")):
+                    out.add((op, number))
+                continue
+            named = [n for n in nums if word in (n.lower(), f"{n.lower()}s") or abbreviates(n, word)]
+            if word == "it" and last:  # "below the pivot and above it": the parameter just named
+                named = [last]
+            if len(named) == 1:
+                out.add((op, named[0]))
+                last = named[0]
+    return out
+
+
+_NEGATION = re.compile(r"\b(?:not|no|neither|nor|never|none|nothing)\b|n't\b", re.I)
 
 
 # How English says which comparison it means: "strictly smaller" excludes the limit, "or equal", "at most",

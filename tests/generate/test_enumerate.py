@@ -314,16 +314,18 @@ def test_of_two_spellings_of_one_behaviour_the_plainer_is_kept_unless_the_words_
     corpus = [
         _task(f"d{i}", [(v, "Nat")], "Nat", post)
         for i, v in enumerate("ab")
-        for post in [f"result = {v} + {v}", f"result = ({v} + {v}) * 1"]
+        for post in [f"result = {v} + {v}", f"result = {v} * 3 - {v}", f"result = ({v} + {v}) * 1"]
     ]
     task = _task("twice", [("n", "Nat")], "Nat", tests=[_example({"n": "3"}, "6")])
 
-    def kept(prefer: float) -> list[str]:
-        score = {"(n + n) * 1": prefer}.get
-        return [f.text for f in enumerate_results(task, mine_terms(corpus), lambda t: score(t, 0.0), {}, [])]
+    def kept(prefer: dict[str, float]) -> list[str]:
+        return [f.text for f in enumerate_results(task, mine_terms(corpus), lambda t: prefer.get(t, 0.0), {}, ["3"])]
 
-    assert "n + n" in kept(0.05) and "(n + n) * 1" not in kept(0.05)  # 2 more tokens for a little of the words
-    assert "(n + n) * 1" in kept(1.0) and "n + n" not in kept(1.0)
+    longer = "(n * 3) - n"
+    assert "n + n" in kept({longer: 0.05}) and longer not in kept({longer: 0.05})  # 2 more tokens for a little
+    assert longer in kept({longer: 1.0}) and "n + n" not in kept({longer: 1.0})
+    # an operation that changes nothing of its operand never takes its place, whatever the words
+    assert "n + n" in kept({"(n + n) * 1": 1.0}) and "(n + n) * 1" not in kept({"(n + n) * 1": 1.0})
 
 
 def test_one_mined_operation_over_a_term_that_computes_the_examples_already_is_not_offered() -> None:
@@ -509,3 +511,60 @@ def test_a_number_the_words_imply_is_an_operand_of_the_enumeration() -> None:
     ]
     generation = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=CORPUS + divide))
     assert "result = n / 2" in generation.spec_text
+
+
+def test_tests_of_an_element_against_a_parameter_cover_words_pairs_and_ranges() -> None:
+    from specbridge.generate.enumerate import comparison_lambdas
+
+    words = _task("w", [("ws", "List String"), ("n", "Nat")], "Nat")
+    assert "fun x0 => x0.length > n" in comparison_lambdas(words, "String")
+    pairs = _task("p", [("ps", "List (Nat × Nat)"), ("key", "Nat")], "Nat")
+    assert {"fun x0 => x0.1 = key", "fun x0 => x0.2 = key"} <= set(comparison_lambdas(pairs, "(Nat × Nat)"))
+    bounds = _task("b", [("a", "Array Nat"), ("lo", "Nat"), ("hi", "Nat")], "Nat")
+    assert "fun x0 => lo ≤ x0 ∧ x0 ≤ hi" in comparison_lambdas(bounds, "Nat")
+    assert comparison_lambdas(_task("c", [("s", "String")], "Nat"), "Char") == []  # no number to compare with
+
+
+def test_a_search_the_corpus_wrote_over_numbers_serves_a_list_of_words() -> None:
+    # the corpus finds the first number above a bound; the task finds the first word longer than a bound
+    corpus = [
+        _task(f"firstAbove{i}", [(v, "List Nat"), ("t", "Nat")], "Option Nat", f"result = {v}.find? (fun x => x > t)")
+        for i, v in enumerate(["xs", "ys"])
+    ]
+    task = _task(
+        "firstLong",
+        [("ws", "List String"), ("n", "Nat")],
+        "Option String",
+        tests=[_example({"ws": '["a", "tree", "is"]', "n": "3"}, 'some "tree"')],
+    )
+    holes = {"pred": ["fun x0 => x0.length > n"]}
+    found = [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, holes, ["0", "1"])]
+    assert "ws.find? (fun x0 => x0.length > n)" in found
+
+
+def test_an_operation_that_leaves_its_operand_unchanged_does_not_replace_its_spelling() -> None:
+    # `max n 0` of a count changes nothing: the count keeps its own spelling, however much the words prefer the other
+    corpus = [_task(f"c{i}", [(v, "List Int")], "Nat", f"result = {v}.length") for i, v in enumerate("ab")]
+    corpus += [_task(f"m{i}", [(v, "Nat")], "Nat", f"result = max {v} 0") for i, v in enumerate("cd")]
+    task = _task("len", [("xs", "List Int")], "Nat", tests=[_example({"xs": "[4, 5]"}, "2")])
+    found = [f.text for f in enumerate_results(task, mine_terms(corpus), lambda t: len(t) / 10, {}, ["0"])]
+    assert "xs.length" in found and "max xs.length 0" not in found
+
+
+def test_an_option_result_whose_words_name_inputs_without_a_result_is_guarded_by_a_test() -> None:
+    from specbridge.generate.enumerate import _Runner
+
+    corpus = [_task(f"half{i}", [(v, "Nat")], "Option Nat", f"result = some ({v} / 2)") for i, v in enumerate("ab")] + [
+        _task(f"even{i}", [(v, "Nat")], "Bool", f"result = true ↔ {v} % 2 = 0") for i, v in enumerate("cd")
+    ]
+    said = "Half of an even number; an odd number gives no result."
+    task = _task("half", [("n", "Nat")], "Option Nat", tests=[_example({"n": "6"}, "some 3")])
+    found = enumerate_results(
+        task.model_copy(update={"requirement": said}), mine_terms(corpus), _zero, {}, ["0", "1", "2"]
+    )
+    runner = _Runner([("n", "Nat")], [(4,), (5,)])
+    assert found and found[0].text.startswith("if ")  # `some (n / 2)` everywhere is not what the words say
+    assert [str(v) for _, v in runner.run(found[0].text)[1]] == ["some 2", "None"]  # the even test guards it
+    # without such words, `some (n / 2)` stands: nothing asks for a `none`
+    plain = enumerate_results(task, mine_terms(corpus), _zero, {}, ["0", "1", "2"])
+    assert plain[0].text == "some (n / 2)"

@@ -333,10 +333,11 @@ def test_bounds_stated_in_the_requirement_become_a_guard() -> None:
 
 
 def test_a_bound_said_of_the_word_a_parameter_abbreviates_is_a_guard_on_the_parameter() -> None:
-    from specbridge.generate.offline import _abbreviates, stated_bounds
+    from specbridge.generate.offline import stated_bounds
+    from specbridge.mining.shapes import abbreviates
 
-    assert _abbreviates("qty", "quantity") and _abbreviates("lo", "lower") and _abbreviates("cnt", "count")
-    assert not _abbreviates("n", "number") and not _abbreviates("qty", "city") and not _abbreviates("lo", "lo")
+    assert abbreviates("qty", "quantity") and abbreviates("lo", "lower") and abbreviates("cnt", "count")
+    assert not abbreviates("n", "number") and not abbreviates("qty", "city") and not abbreviates("lo", "lo")
     sig = Signature(
         name="f", params=(Param(name="prices", type="List Nat"), Param(name="qty", type="Nat")), return_type="Nat"
     )
@@ -457,7 +458,19 @@ def test_of_tied_result_equations_one_built_over_another_s_term_is_dropped() -> 
     more = Candidate("", "True", "result = (xs.filter (fun x0 => x0 < n)).eraseDups", [], 0.5)
     guarded = Candidate("", "xs ≠ []", "result = (xs.filter (fun x0 => x0 < n)).eraseDups", [], 0.5)
     other = Candidate("", "True", "result = xs.reverse", [], 0.2)
-    assert _without_additions([more, guarded, plain, other]) == [guarded, plain, other]
+    sig = Signature(
+        name="f", params=(Param(name="xs", type="List Nat"), Param(name="n", type="Nat")), return_type="Nat"
+    )
+    task = Task(id="t", requirement="Keep the values below n.", signature=sig)
+    assert _without_additions(task, [more, guarded, plain, other]) == [guarded, plain, other]
+    # the `none` of inputs the words say have no result is no addition to the `some` it guards
+    half = Candidate("", "True", "result = some (n / 2)", [], 0.3)
+    even = Candidate("", "True", "result = if n % 2 = 0 then (some (n / 2)) else none", [], 0.2)
+    option = sig.model_copy(update={"return_type": "Option Nat"})
+    said = Task(id="u", requirement="Half of an even n; an odd n gives no result.", signature=option)
+    assert _without_additions(said, [half, even]) == [half, even]
+    silent = said.model_copy(update={"requirement": "Half of n."})
+    assert _without_additions(silent, [half, even]) == [half]
 
 
 def test_consensus_counts_independent_sources_only() -> None:
@@ -550,3 +563,65 @@ def test_a_range_of_inputs_the_requirement_calls_invalid_is_excluded_by_a_guard(
     # a case of the result that says "invalid" is no bound on the input
     case = Task(id="f", requirement="Return 0 when level is above 40, it is invalid.", signature=one)
     assert stated_bounds(case) is None
+
+
+def test_a_parameter_bounded_by_another_in_words_is_a_guard() -> None:
+    from specbridge.generate.offline import stated_bounds
+
+    sig = Signature(name="f", params=(Param(name="lo", type="Nat"), Param(name="hi", type="Nat")), return_type="Nat")
+
+    def bounds(text: str) -> str | None:
+        got = stated_bounds(Task(id="a", requirement=text, signature=sig))
+        return got[0] if got else None
+
+    assert bounds("Sum from lo to hi. The caller guarantees that lo is not larger than hi.") == "lo ≤ hi"
+    assert bounds("Here hi is always at least lo.") == "hi ≥ lo"
+    assert bounds("We know lo is smaller than the hi.") == "lo < hi"
+    assert bounds("lo is never larger than hi.") is None  # a negation the reading does not take
+    assert bounds("If lo is larger than hi, return 0.") is None  # a case, not a condition on the input
+    assert bounds("lo is larger than hi + 1.") is None  # a relation to a sum, not to the parameter
+
+
+def test_a_spec_writing_a_visible_example_s_output_the_requirement_never_states_restates_it() -> None:
+    from specbridge.generate.offline import restated_outputs
+
+    sig = Signature(name="f", params=(Param(name="xs", type="List Int"),), return_type="Int")
+    example = Case(inputs={"xs": "[3, -1, 7]"}, expected="-1", visibility=Visibility.EXAMPLE)
+    task = Task(id="a", requirement="The smallest value of a list.", signature=sig, tests=(example,))
+    assert restated_outputs(task, "(result = -1 → xs = []) ∧ (result ≠ -1 → result ∈ xs)") == ["-1"]
+    assert restated_outputs(task, "result ∈ xs ∧ ∀ x ∈ xs, result ≤ x") == []
+    assert restated_outputs(task, "result = xs.length - 11") == []  # a longer number is no literal `-1`
+    said = task.model_copy(update={"requirement": "The smallest value of a list, or -1 when it is empty."})
+    assert restated_outputs(said, "(result = -1 → xs = [])") == []  # the words state it
+
+
+def test_a_source_s_strict_order_becomes_non_strict_where_the_words_say_sorted_but_not_distinct() -> None:
+    from specbridge.generate.offline import sorted_guard
+
+    sig = Signature(
+        name="f", params=(Param(name="xs", type="List Int"), Param(name="x", type="Int")), return_type="Nat"
+    )
+    said = "Return how many entries are below x. The given list is always sorted."
+    assert sorted_guard(Task(id="a", requirement=said, signature=sig)) == (
+        "List.Pairwise (· ≤ ·) xs",
+        "`xs` sorted (from the requirement's wording)",
+    )
+    source = Task(
+        id="src",
+        requirement="Return how many entries are below x in a sorted list of distinct integers.",
+        signature=sig,
+        reference=ReferenceSpec(precond="List.Pairwise (· < ·) xs", postcond="result = (xs.filter (· < x)).length"),
+    )
+    task = Task(id="t", requirement=said, signature=sig)
+    generation = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=[source]))
+    assert "List.Pairwise (· ≤ ·) xs" in generation.spec_text and "(· < ·) xs" not in generation.spec_text
+
+
+def test_a_constant_the_words_neither_state_nor_imply_is_another_task_s() -> None:
+    from specbridge.generate.offline import said_numbers, unwritten_numbers
+
+    sig = Signature(name="f", params=(Param(name="xs", type="List Int"),), return_type="Nat")
+    task = Task(id="a", requirement="Count the even values above 10 among the first three.", signature=sig)
+    assert said_numbers(task) == {"0", "1", "2", "3", "10"}  # "even" implies 2, "three" is 3
+    assert unwritten_numbers("∀ x ∈ xs, x ≤ 3000 ∧ x % 2 = 0 ∧ x > 10", said_numbers(task)) == {"3000"}
+    assert unwritten_numbers("xs[2]! + x0.1 + 'a'.toNat", {"0"}) == {"2"}  # no projection, no character

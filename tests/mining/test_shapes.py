@@ -152,3 +152,40 @@ def test_the_numbers_a_requirement_s_words_imply_are_read_apart_from_those_it_wr
     assert implied_numbers(task("Convert minutes to whole hours and the minutes left over.")) == ["60"]
     assert implied_numbers(task("Return the last decimal digit of n.")) == ["10"]
     assert implied_numbers(task("Return the last digit of n, or nothing when n is odd.")) == ["2"]
+
+
+def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:
+    from specbridge.mining.shapes import stated_comparisons
+
+    sig = Signature(
+        name="f", params=(Param(name="xs", type="List Int"), Param(name="pivot", type="Int")), return_type="Nat"
+    )
+
+    def said(text: str) -> set[tuple[str, str]]:
+        return stated_comparisons(Task(id="a", requirement=text, signature=sig))
+
+    assert said("Count the entries strictly below the pivot.") == {("<", "pivot")}
+    assert said("Keep values that are at least the pivot.") == {("≥", "pivot")}
+    assert said("Count the entries below the pivot and those above it.") == {("<", "pivot"), (">", "pivot")}
+    assert said("Whether some entry is equal to zero.") == {("=", "0")}
+    assert said("Entries greater than 10 count twice.") == {(">", "10")}
+    # a negated sentence states what the result does not compare; "at least one" counts; no parameter named
+    assert said("Entries equal to the pivot are in neither count.") == set()
+    assert said("Return whether at least one entry is odd.") == set()
+    assert said("Count the items greater than the average.") == set()
+
+
+def test_a_comparison_the_words_state_is_the_atom_ranked_first() -> None:
+    corpus = [
+        Task(
+            id=f"c{i}",
+            requirement="Whether some value is smaller than one.",
+            signature=Signature(name="c", params=(Param(name="ys", type="List Int"),), return_type="Bool"),
+            reference=ReferenceSpec(precond="True", postcond="result = true ↔ ∃ y ∈ ys, y < 1"),
+        )
+        for i in range(3)
+    ]
+    model = AtomModel(corpus)
+    sig = Signature(name="f", params=(Param(name="a", type="Array Int"),), return_type="Bool")
+    task = Task(id="t", requirement="Whether at least one entry is equal to zero.", signature=sig)
+    assert model.atoms(task)[0][0] == "fun x0 => x0 = 0"
