@@ -674,32 +674,50 @@ def result_splits(
 
 
 _NUMBERS = r"-?\d+(?:\s*,\s*-?\d+)*"  # `6`, `3, -1, 2`
+_QUOTED = r'"[^"\n]*"'  # `"abcd"`
+_WORKED = rf"{_QUOTED}|'[^'\n]'|\[[^\]\n]*\]|{_NUMBERS}"  # a value written out: text, character, list, numbers
 _STATED_EXAMPLE = re.compile(  # the result must end there: not `1` of "gives 1 + 2 = 3"
-    rf"(?<![\w.])(?P<x>{_NUMBERS})`?\s+(?:gives|becomes|turns into)\s+`?(?P<y>{_NUMBERS})(?!\w|\.\d|\s*[-+*/=])"
+    rf"(?<![\w.])`?(?P<x>{_WORKED})`?\s+(?:gives|becomes|turns into|yields)\s+`?"
+    rf"(?P<y>{_WORKED}|true|false|[A-Za-z0-9](?=[\s.,;:!?]|$))`?(?!\w|\.\d|\s*[-+*/=])"
 )
 
 
+def _worked_literal(text: str, type_text: str) -> str | None:
+    """The Lean literal of `type_text` a value written in a requirement's worked example stands for (`3, -1, 2`
+    or `[3, -1, 2]` for a `List Int`, `c` or `'c'` for a `Char`, `"abc"` for a `String`); None if it is not one."""
+    type_text = " ".join(type_text.split())
+    text = text.strip()
+    if type_text == "String":
+        return text if text.startswith('"') else None
+    if type_text == "Char":  # quoted, or a bare letter (a bare digit may be the number)
+        letter = text.strip("'\"")
+        quoted = len(text) == 3 and text[0] == text[-1]
+        return f"'{letter}'" if len(letter) == 1 and (quoted or (len(text) == 1 and letter.isalpha())) else None
+    if type_text == "Bool":
+        return text if text in ("true", "false") else None
+    items = [n.strip() for n in text.strip("[]").split(",")] if not text.startswith(('"', "'")) else []
+    if not items or not all(re.fullmatch(r"-?\d+", n) for n in items):
+        return None
+    if type_text in ("Nat", "Int"):
+        return items[0] if len(items) == 1 and not text.startswith("[") else None
+    if type_text.startswith(("List ", "Array ")) and type_text.split(" ", 1)[1] in ("Nat", "Int"):
+        return ("#[" if type_text.startswith("Array") else "[") + ", ".join(items) + "]"
+    return None
+
+
 def stated_tests(task: Task) -> list[TestCase]:
-    """The examples the requirement works through in words ("so 6 becomes 3", "-4, 7, 10 gives 6") as visible
-    example tests, for a task of one parameter, a number or a sequence of numbers, and a result of that kind.
-    They are the user's words, not hidden tests. [] when none reads as the signature's types."""
+    """The examples the requirement works through in words ("so 6 becomes 3", "-4, 7, 10 gives 6", `"abcd" gives
+    c`) as visible example tests, for a task of one parameter. They are the user's words, not hidden tests. []
+    when none reads as the signature's types."""
     from specbridge.lean.program import read_literal
 
     if len(task.signature.params) != 1:
         return []
     (param,) = task.signature.params
-
-    def literal(numbers: str, type_text: str) -> str | None:
-        items = [n.strip() for n in numbers.split(",")]
-        if type_text in ("Nat", "Int"):
-            return items[0] if len(items) == 1 else None
-        if type_text.startswith(("List ", "Array ")) and type_text.split(" ", 1)[1] in ("Nat", "Int"):
-            return ("#[" if type_text.startswith("Array") else "[") + ", ".join(items) + "]"
-        return None
-
     out = []
     for m in _STATED_EXAMPLE.finditer(task.requirement):
-        x, y = literal(m.group("x"), param.type), literal(m.group("y"), task.signature.return_type)
+        x = _worked_literal(m.group("x"), param.type)
+        y = _worked_literal(m.group("y"), task.signature.return_type)
         if x is None or y is None:
             continue
         try:  # a number of the wrong kind (`-4` for a Nat) is not this task's example
@@ -707,6 +725,39 @@ def stated_tests(task: Task) -> list[TestCase]:
         except Exception:  # noqa: BLE001
             continue
         out.append(TestCase(inputs={param.name: x}, expected=y, visibility=Visibility.EXAMPLE))
+    if " ".join(task.signature.return_type.split()) == "Bool" and param.type.strip() in ("Nat", "Int"):
+        out += _stated_decisions(task, param.name, param.type.strip())
+    return out
+
+
+# "1900 is not a leap year but 2000 is": a number, `is`, maybe `not`, what it is (or nothing, said just before)
+_STATED_DECISION = re.compile(
+    r"(?<![\w.-])(?P<x>-?\d+)\s+is\b\s*(?P<neg>not\b\s*)?(?P<what>(?:an?\s+)?[a-z][a-z -]*?)?"
+    r"(?=\s*(?:[.,;:)]|$|\bbut\b|\band\b))",
+    re.I,
+)
+
+
+def _stated_decisions(task: Task, name: str, type_text: str) -> list[TestCase]:
+    """The decisions a requirement states of numbers ("so 1900 is not a leap year but 2000 is") as example tests
+    of a one-number Bool task: what the number is said to be must be named by the function's name (`isLeapYear`:
+    "leap"), or be left out right after such a statement ("but 2000 is"); "-2 is even" says nothing of `isOdd`."""
+    from specbridge.retrieval import requirement_sentences, split_name
+
+    named = {w for w in split_name(task.signature.name) if w not in ("is", "has", "check", "can", "get")}
+    out = []
+    for sentence in requirement_sentences(task.requirement):
+        said = False  # a statement of the function's property just made in this sentence
+        for m in _STATED_DECISION.finditer(sentence):
+            if m.group("x").startswith("-") and type_text == "Nat":
+                continue
+            words = set(re.findall(r"[a-z]+", (m.group("what") or "").lower()))
+            if words & named or (not words and said):
+                said = True
+                truth = "false" if m.group("neg") else "true"
+                out.append(TestCase(inputs={name: m.group("x")}, expected=truth, visibility=Visibility.EXAMPLE))
+            else:
+                said = False
     return out
 
 

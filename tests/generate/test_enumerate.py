@@ -246,6 +246,34 @@ def test_the_examples_a_requirement_works_through_in_words_are_read_as_tests() -
     assert stated("For example `12345` gives `1 + 2 + 3 + 4 + 5 = 15`.", [("n", "Nat")], "Nat") == []
     assert stated("The sign goes, so -47 gives 7.", [("n", "Nat")], "Nat") == []
     assert stated("17 divided by 5 gives 3.", [("n", "Nat"), ("d", "Nat")], "Nat") == []
+    # texts, characters, bracketed lists and truth values written out
+    assert stated('The second middle one, so "abcd" gives c.', [("s", "String")], "Char") == [({"s": '"abcd"'}, "'c'")]
+    assert stated('Reversed: "abc" becomes "cba".', [("s", "String")], "String") == [({"s": '"abc"'}, '"cba"')]
+    assert stated("Squares: [1, -3, 4] becomes [1, 9, 16].", [("xs", "List Int")], "List Int") == [
+        ({"xs": "[1, -3, 4]"}, "[1, 9, 16]")
+    ]
+    assert stated("So 7 gives true and 8 gives false.", [("n", "Nat")], "Bool") == [
+        ({"n": "7"}, "true"),
+        ({"n": "8"}, "false"),
+    ]
+    assert stated('So "abcd" gives cat.', [("s", "String")], "Char") == []  # a word is no character
+    assert stated('So "ab" gives 2.', [("s", "String")], "Char") == []  # a number is no character
+    assert stated("So [1, 2] gives 3.", [("n", "Nat")], "Nat") == []  # a list is no number
+
+
+def test_what_the_words_say_numbers_are_is_read_as_decisions_of_the_property_the_function_names() -> None:
+    def stated(requirement: str, name: str) -> list[tuple[dict, str]]:
+        task = _task("t", [("n", "Int")], "Bool").model_copy(update={"requirement": requirement})
+        task = task.model_copy(update={"signature": task.signature.model_copy(update={"name": name})})
+        return [(t.inputs, t.expected) for t in stated_tests(task)]
+
+    assert stated("Leap years (so 1900 is not a leap year but 2000 is).", "isLeapYear") == [
+        ({"n": "1900"}, "false"),
+        ({"n": "2000"}, "true"),
+    ]
+    # "-2 is even" says nothing of oddness; "7 is prime" nothing of being odd
+    assert stated("Signs count, so -3 is odd and -2 is even; 7 is prime.", "isOdd") == [({"n": "-3"}, "true")]
+    assert stated("Every hour beyond 40 is paid at twice the rate.", "isOvertime") == []
 
 
 def test_a_worked_example_in_the_requirement_is_an_example_the_generator_can_enumerate_from() -> None:
