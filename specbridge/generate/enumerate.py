@@ -298,7 +298,11 @@ def enumerate_results(
         the examples show (`(s.map f).toList.drop 0`, `[] ++ xs.rotateLeft k`, and `(xs.filter p).eraseDups` of
         an example without duplicates, one mined operation though it is)."""
         texts = [f.text for f in found]
-        return [f for f in found if not any(g != f.text and whole_operand(g, f.text) for g in texts)]
+        return [
+            f
+            for f in found
+            if not any(g != f.text and (whole_operand(g, f.text) or plainer_arguments(g, f.text)) for g in texts)
+        ]
 
     if not pair:
         whole = computing(allowed - {as_list}, lambda v: v)
@@ -453,6 +457,16 @@ def whole_operand(part: str, text: str) -> bool:
         or text.endswith(f" {part}")
         or part in _top_level_words(text)
     )
+
+
+def plainer_arguments(plain: str, text: str) -> bool:
+    """`plain` is `text` with some compound arguments of its outermost application an input or a numeral instead
+    (`l.rotateRight n` of `l.rotateRight (l.countP (fun x0 => n ≥ x0))`): when both compute the examples, the
+    compound computes that input's value there by coincidence."""
+    a, b = _top_level_words(plain), _top_level_words(text)
+    if len(a) != len(b) or len(a) < 2 or a[0] != b[0] or a == b:
+        return False
+    return all(x == y or (re.fullmatch(r"[\w']+", x) and y.startswith("(")) for x, y in zip(a, b, strict=True))
 
 
 def _top_level_words(text: str) -> list[str]:
@@ -701,7 +715,14 @@ def _worked_literal(text: str, type_text: str) -> str | None:
     if type_text in ("Nat", "Int"):
         return items[0] if len(items) == 1 and not text.startswith("[") else None
     if type_text.startswith(("List ", "Array ")) and type_text.split(" ", 1)[1] in ("Nat", "Int"):
+        if not text.startswith("[") and len(items) < 2:
+            return None  # a number alone is no list
         return ("#[" if type_text.startswith("Array") else "[") + ", ".join(items) + "]"
+    if type_text.startswith("Option "):  # a value given is `some` of it
+        inner = _worked_literal(text, type_text.removeprefix("Option ").strip("() "))
+        if inner is None or " " in inner:
+            return None
+        return f"some ({inner})" if inner.startswith("-") else f"some {inner}"
     return None
 
 
@@ -711,6 +732,8 @@ def stated_tests(task: Task) -> list[TestCase]:
     when none reads as the signature's types."""
     from specbridge.lean.program import read_literal
 
+    if len(task.signature.params) > 1:
+        return _stated_tests_of_several(task)
     if len(task.signature.params) != 1:
         return []
     (param,) = task.signature.params
@@ -727,6 +750,53 @@ def stated_tests(task: Task) -> list[TestCase]:
         out.append(TestCase(inputs={param.name: x}, expected=y, visibility=Visibility.EXAMPLE))
     if " ".join(task.signature.return_type.split()) == "Bool" and param.type.strip() in ("Nat", "Int"):
         out += _stated_decisions(task, param.name, param.type.strip())
+    return out
+
+
+# one value of an input in a worked example of several: a text, a character, a bracketed list, a number
+_ONE_VALUE = re.compile(r'"[^"\n]*"|\'[^\'\n]\'|\[[^\]\n]*\]|(?<![\w.\d-])-?\d+(?![\w.\d])')
+_SEVERAL_GIVE = re.compile(
+    rf"(?P<lhs>[^.;:!?]*?)\s+(?:gives|becomes|turns into|yields)\s+`?"
+    rf"(?P<y>{_WORKED}|true|false|[A-Za-z](?=[\s.,;:!?]|$))`?(?!\w|\.\d|\s*[-+*/=])"
+)
+
+
+def _stated_tests_of_several(task: Task) -> list[TestCase]:
+    """Worked examples of a task of several inputs ("with limit 5 the list [4, 9, 1, 12, 9] gives 3"): the values
+    written last before the verb, one per input, each given to the one input whose type reads it (or in the
+    signature's order when several could take it)."""
+    from specbridge.lean.program import read_literal
+    from specbridge.retrieval import requirement_sentences
+
+    params = [(p.name, " ".join(p.type.split())) for p in task.signature.params]
+    ret = task.signature.return_type
+
+    def reads(text: str, type_text: str) -> str | None:
+        value = _worked_literal(text, type_text)
+        if value is None:
+            return None
+        try:
+            read_literal(value, type_text)
+        except Exception:  # noqa: BLE001 - a value of another kind (`-4` for a Nat)
+            return None
+        return value
+
+    out = []
+    for sentence in requirement_sentences(task.requirement):
+        for m in _SEVERAL_GIVE.finditer(sentence):
+            values = [v.group(0) for v in _ONE_VALUE.finditer(m.group("lhs"))][-len(params) :]
+            y = reads(m.group("y"), ret)
+            if len(values) != len(params) or y is None:
+                continue
+            in_order = [reads(v, t) for v, (_, t) in zip(values, params, strict=True)]
+            if all(in_order):
+                inputs = {name: v for (name, _), v in zip(params, in_order, strict=True)}
+            else:  # each value to the one input that reads it
+                takers = [[(name, r) for name, t in params if (r := reads(v, t)) is not None] for v in values]
+                if any(len(t) != 1 for t in takers) or len({t[0][0] for t in takers}) != len(params):
+                    continue
+                inputs = {t[0][0]: t[0][1] for t in takers}
+            out.append(TestCase(inputs=inputs, expected=y, visibility=Visibility.EXAMPLE))
     return out
 
 

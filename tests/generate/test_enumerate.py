@@ -242,10 +242,9 @@ def test_the_examples_a_requirement_works_through_in_words_are_read_as_tests() -
     assert stated("For example 3, -1, 2 becomes 3, 0, 2.", [("a", "Array Int")], "Array Int") == [
         ({"a": "#[3, -1, 2]"}, "#[3, 0, 2]")
     ]
-    # not a whole result (`1` of a sum), not the signature's kind (`-47` for a Nat), not one parameter
+    # not a whole result (`1` of a sum), not the signature's kind (`-47` for a Nat)
     assert stated("For example `12345` gives `1 + 2 + 3 + 4 + 5 = 15`.", [("n", "Nat")], "Nat") == []
     assert stated("The sign goes, so -47 gives 7.", [("n", "Nat")], "Nat") == []
-    assert stated("17 divided by 5 gives 3.", [("n", "Nat"), ("d", "Nat")], "Nat") == []
     # texts, characters, bracketed lists and truth values written out
     assert stated('The second middle one, so "abcd" gives c.', [("s", "String")], "Char") == [({"s": '"abcd"'}, "'c'")]
     assert stated('Reversed: "abc" becomes "cba".', [("s", "String")], "String") == [({"s": '"abc"'}, '"cba"')]
@@ -259,6 +258,24 @@ def test_the_examples_a_requirement_works_through_in_words_are_read_as_tests() -
     assert stated('So "abcd" gives cat.', [("s", "String")], "Char") == []  # a word is no character
     assert stated('So "ab" gives 2.', [("s", "String")], "Char") == []  # a number is no character
     assert stated("So [1, 2] gives 3.", [("n", "Nat")], "Nat") == []  # a list is no number
+
+
+def test_a_worked_example_of_several_inputs_gives_each_value_to_the_input_that_reads_it() -> None:
+    def stated(requirement: str, params: list[tuple[str, str]], ret: str) -> list[tuple[dict, str]]:
+        task = _task("t", params, ret).model_copy(update={"requirement": requirement})
+        return [(t.inputs, t.expected) for t in stated_tests(task)]
+
+    count = [("xs", "List Int"), ("limit", "Int")]
+    assert stated("For example, with limit 5 the list [4, 9, 1, 12, 9] gives 3.", count, "Nat") == [
+        ({"xs": "[4, 9, 1, 12, 9]", "limit": "5"}, "3")
+    ]
+    # two numbers: the signature's order; an Option result is `some` of the value given
+    assert stated("For example 17 divided by 5 gives 3.", [("n", "Nat"), ("d", "Nat")], "Option Nat") == [
+        ({"n": "17", "d": "5"}, "some 3")
+    ]
+    # one value for two inputs, or a value neither input reads: no example
+    assert stated("Doubling 5 gives 10.", [("n", "Nat"), ("d", "Nat")], "Nat") == []
+    assert stated('With "ab" and 2 gives 3.', [("n", "Nat"), ("d", "Nat")], "Nat") == []
 
 
 def test_what_the_words_say_numbers_are_is_read_as_decisions_of_the_property_the_function_names() -> None:
@@ -596,3 +613,27 @@ def test_an_option_result_whose_words_name_inputs_without_a_result_is_guarded_by
     # without such words, `some (n / 2)` stands: nothing asks for a `none`
     plain = enumerate_results(task, mine_terms(corpus), _zero, {}, ["0", "1", "2"])
     assert plain[0].text == "some (n / 2)"
+
+
+def test_a_compound_argument_that_computes_an_input_s_value_by_coincidence_gives_way_to_the_input() -> None:
+    from specbridge.generate.enumerate import plainer_arguments
+
+    assert plainer_arguments("l.rotateRight n", "l.rotateRight (l.countP (fun x0 => n ≥ x0))")
+    assert plainer_arguments("max a 0", "max a (b - b)")
+    assert not plainer_arguments("l.rotateRight n", "l.rotateLeft (n + 1)")  # another operation
+    assert not plainer_arguments("xs.take (n + 1)", "xs.take (xs.length - 1)")  # neither is an input
+    corpus = [
+        _task(f"take{i}", [(v, "List Nat"), ("m", "Nat")], "List Nat", f"result = {v}.take m")
+        for i, v in enumerate("ab")
+    ] + [
+        _task(f"cnt{i}", [(v, "List Nat")], "Nat", f"result = {v}.countP (fun x => x ≤ 2)") for i, v in enumerate("cd")
+    ]
+    task = _task(
+        "firstK",
+        [("xs", "List Nat"), ("k", "Nat")],
+        "List Nat",
+        tests=[_example({"xs": "[1, 2, 3, 4]", "k": "2"}, "[1, 2]")],
+    )
+    longer = lambda t: len(t) / 100  # noqa: E731 - the words would prefer the compound
+    found = [f.text for f in enumerate_results(task, mine_terms(corpus), longer, {}, ["2"])]
+    assert "xs.take k" in found and not any(t.startswith("xs.take (xs.countP") for t in found)
