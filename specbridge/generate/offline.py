@@ -394,7 +394,7 @@ def result_text(task: Task) -> str:
 
 def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     """The bounds `stated_bounds` reads, and the sentences it read them from."""
-    from specbridge.mining.shapes import abbreviates
+    from specbridge.mining.shapes import COMPARISON_PHRASE, abbreviates, comparison_of
     from specbridge.retrieval import NUMBER_WORDS, requirement_sentences
 
     params = {p.name: _norm(p.type) for p in task.signature.params}
@@ -448,13 +448,13 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
             found.append(f"{resolve(m.group(1))} {bound} {NUMBER_WORDS.get(limit, limit)}")
         # one parameter bounded by another in words: "lo is not larger than hi", "start is at most end"
         for m in re.finditer(
-            rf"(?<![\w.])({names})\s+(?:is|are)\s+(?:always\s+)?({'|'.join(_RELATION_WORDS)})\s+"
-            rf"(?:the\s+)?({names})\b(?!\s*[-+*/])",
+            rf"(?<![\w.])(?P<x>{names})\s+(?:is|are)\s+(?:always\s+)?{COMPARISON_PHRASE}\s+"
+            rf"(?:the\s+)?(?P<y>{names})\b(?!\s*[-+*/])",
             sentence,
             re.I,
         ):
-            if resolve(m.group(1)) != resolve(m.group(3)):
-                found.append(f"{m.group(1)} {_RELATION_WORDS[m.group(2).lower()]} {m.group(3)}")
+            if resolve(m.group("x")) != resolve(m.group("y")):
+                found.append(f"{m.group('x')} {comparison_of(m)} {m.group('y')}")
         for m in re.finditer(
             rf"(?<![\w.])({names})\b[^.;]{{0,25}}?\b(is|are|be)\s+(assumed to be\s+|a\s+|strictly\s+)*"
             r"(positive|non-?negative|non-?zero|negative)",
@@ -471,16 +471,6 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     found = [f for f in dict.fromkeys(found) if not (params[f.split()[0]] == "Nat" and f.endswith(" ≥ 0"))]
     return found, sentences
 
-
-# a parameter's relation to another in words, as `x <op> y`
-_RELATION_WORDS = {
-    **dict.fromkeys(["not larger than", "not greater than", "not more than", "no larger than", "at most"], "≤"),
-    **dict.fromkeys(["no greater than", "no more than", "not above"], "≤"),
-    **dict.fromkeys(["not smaller than", "not less than", "no smaller than", "no less than", "at least"], "≥"),
-    **dict.fromkeys(["not below"], "≥"),
-    **dict.fromkeys(["smaller than", "less than", "below"], "<"),
-    **dict.fromkeys(["larger than", "greater than", "more than", "above"], ">"),
-}
 
 # the bound that excludes the inputs a range names: "scores above 100 are invalid" keeps `score ≤ 100`
 _NEGATED = {">": "≤", "≥": "<", "<": "≥", "≤": ">", "=": "≠"}

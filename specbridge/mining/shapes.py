@@ -356,18 +356,24 @@ def abbreviates(name: str, word: str) -> bool:
 # English comparisons with a named thing, longest phrase first, and the Lean comparison of `x <op> thing`
 _COMPARISON_PHRASES: list[tuple[str, str]] = [
     (r"(?:less|smaller|lower|fewer) than or equal to|at most|no (?:more|greater|larger|higher) than", "≤"),
-    (r"not (?:more|greater|larger|higher) than", "≤"),
+    (r"not (?:more|greater|larger|higher) than|not above", "≤"),
     (r"(?:greater|larger|more|higher|bigger) than or equal to|at least|no (?:less|smaller|fewer|lower) than", "≥"),
-    (r"not (?:less|smaller|fewer|lower) than", "≥"),
+    (r"not (?:less|smaller|fewer|lower) than|not below", "≥"),
     (r"equal to|equals", "="),
     (r"(?:strictly )?(?:below|under|less than|smaller than|lower than|fewer than)", "<"),
     (r"(?:strictly )?(?:above|over|greater than|more than|larger than|higher than|bigger than|exceed(?:s|ing)?)", ">"),
 ]
+# any of them, its kind in the group that matched (`comparison_of`)
+COMPARISON_PHRASE = "(?:" + "|".join(f"(?P<c{i}>\\b(?:{p}))" for i, (p, _) in enumerate(_COMPARISON_PHRASES)) + ")"
+
+
+def comparison_of(m: re.Match[str]) -> str:
+    """The Lean comparison (`<`, `≤`, …) of the `COMPARISON_PHRASE` that `m` matched."""
+    return _COMPARISON_PHRASES[next(i for i in range(len(_COMPARISON_PHRASES)) if m.group(f"c{i}"))][1]
+
+
 _COMPARISON_PHRASE = re.compile(
-    "(?:"
-    + "|".join(f"(?P<c{i}>\\b(?:{p}))" for i, (p, _) in enumerate(_COMPARISON_PHRASES))
-    + ")"
-    + r"\s+(?:the\s+|a\s+|an\s+|that\s+|this\s+|given\s+)*(?P<word>-?\d+|[a-z]+)\b(?!\s+(?:of|or)\b)",
+    COMPARISON_PHRASE + r"\s+(?:the\s+|a\s+|an\s+|that\s+|this\s+|given\s+)*(?P<word>-?\d+|[a-z]+)\b(?!\s+(?:of|or)\b)",
     re.I,
 )
 
@@ -388,7 +394,7 @@ def stated_comparisons(task: Task) -> set[tuple[str, str]]:
             rest = sentence[: m.start()] + " " + sentence[m.end() :]
             if _NEGATION.search(rest):
                 continue
-            op = _COMPARISON_PHRASES[next(i for i in range(len(_COMPARISON_PHRASES)) if m.group(f"c{i}"))][1]
+            op = comparison_of(m)
             word = m.group("word").lower()
             if re.fullmatch(r"-?\d+", word) or word in NUMBER_WORDS:
                 number = str(NUMBER_WORDS.get(word, word))
