@@ -298,11 +298,7 @@ def enumerate_results(
         the examples show (`(s.map f).toList.drop 0`, `[] ++ xs.rotateLeft k`, and `(xs.filter p).eraseDups` of
         an example without duplicates, one mined operation though it is)."""
         texts = [f.text for f in found]
-        return [
-            f
-            for f in found
-            if not any(g != f.text and (whole_operand(g, f.text) or plainer_arguments(g, f.text)) for g in texts)
-        ]
+        return [f for f in found if not any(g != f.text and whole_operand(g, f.text) for g in texts)]
 
     if not pair:
         whole = computing(allowed - {as_list}, lambda v: v)
@@ -457,16 +453,6 @@ def whole_operand(part: str, text: str) -> bool:
         or text.endswith(f" {part}")
         or part in _top_level_words(text)
     )
-
-
-def plainer_arguments(plain: str, text: str) -> bool:
-    """`plain` is `text` with some compound arguments of its outermost application an input or a numeral instead
-    (`l.rotateRight n` of `l.rotateRight (l.countP (fun x0 => n ≥ x0))`): when both compute the examples, the
-    compound computes that input's value there by coincidence."""
-    a, b = _top_level_words(plain), _top_level_words(text)
-    if len(a) != len(b) or len(a) < 2 or a[0] != b[0] or a == b:
-        return False
-    return all(x == y or (re.fullmatch(r"[\w']+", x) and y.startswith("(")) for x, y in zip(a, b, strict=True))
 
 
 def _top_level_words(text: str) -> list[str]:

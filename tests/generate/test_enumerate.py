@@ -613,27 +613,3 @@ def test_an_option_result_whose_words_name_inputs_without_a_result_is_guarded_by
     # without such words, `some (n / 2)` stands: nothing asks for a `none`
     plain = enumerate_results(task, mine_terms(corpus), _zero, {}, ["0", "1", "2"])
     assert plain[0].text == "some (n / 2)"
-
-
-def test_a_compound_argument_that_computes_an_input_s_value_by_coincidence_gives_way_to_the_input() -> None:
-    from specbridge.generate.enumerate import plainer_arguments
-
-    assert plainer_arguments("l.rotateRight n", "l.rotateRight (l.countP (fun x0 => n ≥ x0))")
-    assert plainer_arguments("max a 0", "max a (b - b)")
-    assert not plainer_arguments("l.rotateRight n", "l.rotateLeft (n + 1)")  # another operation
-    assert not plainer_arguments("xs.take (n + 1)", "xs.take (xs.length - 1)")  # neither is an input
-    corpus = [
-        _task(f"take{i}", [(v, "List Nat"), ("m", "Nat")], "List Nat", f"result = {v}.take m")
-        for i, v in enumerate("ab")
-    ] + [
-        _task(f"cnt{i}", [(v, "List Nat")], "Nat", f"result = {v}.countP (fun x => x ≤ 2)") for i, v in enumerate("cd")
-    ]
-    task = _task(
-        "firstK",
-        [("xs", "List Nat"), ("k", "Nat")],
-        "List Nat",
-        tests=[_example({"xs": "[1, 2, 3, 4]", "k": "2"}, "[1, 2]")],
-    )
-    longer = lambda t: len(t) / 100  # noqa: E731 - the words would prefer the compound
-    found = [f.text for f in enumerate_results(task, mine_terms(corpus), longer, {}, ["2"])]
-    assert "xs.take k" in found and not any(t.startswith("xs.take (xs.countP") for t in found)
