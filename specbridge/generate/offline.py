@@ -1498,7 +1498,7 @@ def _map_values(
 ENUMERATED = "enumerated"  # the `pattern` of an enumerated candidate (it has no pattern id)
 HOLE_VALUES = 10  # values a `map`-like hole is filled with (case splits included)
 ENUM_FITS = 8  # enumerated terms computing the visible examples offered per task
-ENUM_BONUS = 0.0  # an enumerated term already computes the examples; the checks will see it again
+ENUM_BONUS = 0.1  # an enumerated term computes the visible examples by construction; an adapted spec may by chance
 MAX_TERM_CHECKS = 400
 TERM_PER_TERM = 3
 VALUE_FILLS = 6  # lambdas made of the corpus's operations on one element, offered to a `map`-like hole
