@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from specbridge.generate.extract import unread_inputs
+from specbridge.generate.extract import split_top_level, unread_inputs
 from specbridge.lean import types as ty
 from specbridge.tasks import Task, TestCase, Visibility
 
@@ -457,16 +457,7 @@ def whole_operand(part: str, text: str) -> bool:
 
 def _top_level_words(text: str) -> list[str]:
     """`text` split at the spaces outside any bracket: `max xs.length (f x)` -> [max, xs.length, (f x)]."""
-    words, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        if ch == " " and depth == 0:
-            words.append(text[start:i])
-            start = i + 1
-    return [*words, text[start:]]
+    return split_top_level(text, " ")
 
 
 def list_view(type_text: str) -> str | None:

@@ -217,6 +217,21 @@ def rename_identifiers(text: str, mapping: dict[str, str]) -> str:
     return pattern.sub(lambda m: mapping[m.group(1)], text)
 
 
+def split_top_level(text: str, separator: str) -> list[str]:
+    """`text` cut at each `separator` character outside brackets (`()`, `[]`, `{}`, `⟨⟩`), the pieces unstripped:
+    `max xs.length (f x)` at " " -> [max, xs.length, (f x)]."""
+    pieces, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+        elif ch == separator and depth == 0:
+            pieces.append(text[start:i])
+            start = i + 1
+    return [*pieces, text[start:]]
+
+
 def mentions(text: str, name: str) -> bool:
     """Whether `name` occurs as a whole identifier in `text`."""
     pattern = r"(?<![" + _IDENT_CHARS + r".])" + re.escape(name) + r"(?![" + _IDENT_CHARS + r"])"

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from specbridge.generate.base import Generation, GenerationContext
-from specbridge.generate.extract import mentions, rename_identifiers, unread_inputs
+from specbridge.generate.extract import mentions, rename_identifiers, split_top_level, unread_inputs
 from specbridge.generate.probes import probe_obligations
 from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
 from specbridge.nlfp import describe_spec
@@ -85,13 +85,17 @@ class Candidate:
         """A variant whose precondition also demands `guard` = (Lean condition, its wording for the notes)."""
         condition, wording = guard
         pre = condition if _norm_body(self.precond) == "True" else f"{condition} ∧ ({self.precond})"
+        return self.with_precond(pre, bonus, f"added the guard: {wording}")
+
+    def with_precond(self, precond: str, bonus: float, note: str) -> Candidate:
+        """A variant with another precondition, its prior moved by `bonus`, and `note` said of it."""
         return Candidate(
             self.aux,
-            pre,
+            precond,
             self.postcond,
             self.sources,
             self.prior + bonus,
-            [*self.notes, f"added the guard: {wording}"],
+            [*self.notes, note],
             pattern=self.pattern,
         )
 
@@ -673,29 +677,11 @@ class OfflineGenerator:
                 )
             if order and "(· ≤ ·)" in order[0] and "(· < ·)" in c.precond:
                 # the words say sorted, not distinct: a source's strict order would refuse repeated values
-                add(
-                    Candidate(
-                        c.aux,
-                        c.precond.replace("(· < ·)", "(· ≤ ·)"),
-                        c.postcond,
-                        c.sources,
-                        c.prior + 0.03,
-                        [*c.notes, "non-strict order in the precondition (the requirement says sorted, not distinct)"],
-                        pattern=c.pattern,
-                    )
-                )
+                non_strict = c.precond.replace("(· < ·)", "(· ≤ ·)")
+                add(c.with_precond(non_strict, 0.03, "non-strict order in the precondition (sorted, not distinct)"))
             if _STRICT.search(task.requirement) and "(· ≤ ·)" in c.precond:
-                add(
-                    Candidate(
-                        c.aux,
-                        c.precond.replace("(· ≤ ·)", "(· < ·)"),
-                        c.postcond,
-                        c.sources,
-                        c.prior + 0.02,
-                        [*c.notes, "strict order in the precondition (the requirement says distinct)"],
-                        pattern=c.pattern,
-                    )
-                )
+                strict = c.precond.replace("(· ≤ ·)", "(· < ·)")
+                add(c.with_precond(strict, 0.02, "strict order in the precondition (the requirement says distinct)"))
         # Compositions: one candidate's postcondition with another's precondition (both adapted to this task).
         corpus_adapted = [c for c in adapted if not c.pattern]
         for a, b in itertools.permutations(corpus_adapted[:4], 2):
@@ -945,16 +931,8 @@ def split_conjuncts(body: str) -> tuple[list[str], list[str]] | None:
     while lines and lines[0].strip().startswith("let ") and ":=" in lines[0]:
         lets.append(lines.pop(0).strip())
     rest = " ".join(ln.strip() for ln in lines)
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(rest):
-        if ch in "([{⟨":
-            depth += 1
-        elif ch in ")]}⟩":
-            depth -= 1
-        elif ch == "∧" and depth == 0:
-            parts.append(rest[start:i].strip())
-            start = i + 1
-    parts.append(rest[start:].strip())
+    parts = [p.strip() for p in split_top_level(rest, "∧")]
+    depth = 0
     for part in parts:
         flat, depth = [], 0
         for ch in part:
