@@ -451,13 +451,8 @@ def whole_operand(part: str, text: str) -> bool:
         or f"({part})" in text
         or text.startswith(f"{part} ")
         or text.endswith(f" {part}")
-        or part in _top_level_words(text)
+        or part in split_top_level(text, " ")
     )
-
-
-def _top_level_words(text: str) -> list[str]:
-    """`text` split at the spaces outside any bracket: `max xs.length (f x)` -> [max, xs.length, (f x)]."""
-    return split_top_level(text, " ")
 
 
 def list_view(type_text: str) -> str | None:
@@ -667,10 +662,12 @@ def result_splits(
 _NUMBERS = r"-?\d+(?:\s*,\s*-?\d+)*"  # `6`, `3, -1, 2`
 _QUOTED = r'"[^"\n]*"'  # `"abcd"`
 _WORKED = rf"{_QUOTED}|'[^'\n]'|\[[^\]\n]*\]|{_NUMBERS}"  # a value written out: text, character, list, numbers
-_STATED_EXAMPLE = re.compile(  # the result must end there: not `1` of "gives 1 + 2 = 3"
-    rf"(?<![\w.])`?(?P<x>{_WORKED})`?\s+(?:gives|becomes|turns into|yields)\s+`?"
-    rf"(?P<y>{_WORKED}|true|false|[A-Za-z0-9](?=[\s.,;:!?]|$))`?(?!\w|\.\d|\s*[-+*/=])"
+# "gives <result>", the result ending there: not `1` of "gives 1 + 2 = 3"
+_GIVES = (
+    rf"\s+(?:gives|becomes|turns into|yields)\s+`?"
+    rf"(?P<y>{_WORKED}|true|false|[A-Za-z](?=[\s.,;:!?]|$))`?(?!\w|\.\d|\s*[-+*/=])"
 )
+_STATED_EXAMPLE = re.compile(rf"(?<![\w.])`?(?P<x>{_WORKED})`?{_GIVES}")
 
 
 def _worked_literal(text: str, type_text: str) -> str | None:
@@ -703,12 +700,24 @@ def _worked_literal(text: str, type_text: str) -> str | None:
     return None
 
 
+def _read_worked(text: str, type_text: str) -> str | None:
+    """`_worked_literal`, kept only when the interpreter reads it as `type_text` (not `-4` for a Nat)."""
+    from specbridge.lean.program import read_literal
+
+    value = _worked_literal(text, type_text)
+    if value is None:
+        return None
+    try:
+        read_literal(value, type_text)
+    except Exception:  # noqa: BLE001 - a value of another kind
+        return None
+    return value
+
+
 def stated_tests(task: Task) -> list[TestCase]:
     """The examples the requirement works through in words ("so 6 becomes 3", "-4, 7, 10 gives 6", `"abcd" gives
     c`) as visible example tests, for a task of one parameter. They are the user's words, not hidden tests. []
     when none reads as the signature's types."""
-    from specbridge.lean.program import read_literal
-
     if len(task.signature.params) > 1:
         return _stated_tests_of_several(task)
     if len(task.signature.params) != 1:
@@ -716,13 +725,9 @@ def stated_tests(task: Task) -> list[TestCase]:
     (param,) = task.signature.params
     out = []
     for m in _STATED_EXAMPLE.finditer(task.requirement):
-        x = _worked_literal(m.group("x"), param.type)
-        y = _worked_literal(m.group("y"), task.signature.return_type)
+        x = _read_worked(m.group("x"), param.type)
+        y = _read_worked(m.group("y"), task.signature.return_type)
         if x is None or y is None:
-            continue
-        try:  # a number of the wrong kind (`-4` for a Nat) is not this task's example
-            read_literal(x, param.type), read_literal(y, task.signature.return_type)
-        except Exception:  # noqa: BLE001
             continue
         out.append(TestCase(inputs={param.name: x}, expected=y, visibility=Visibility.EXAMPLE))
     if " ".join(task.signature.return_type.split()) == "Bool" and param.type.strip() in ("Nat", "Int"):
@@ -732,44 +737,29 @@ def stated_tests(task: Task) -> list[TestCase]:
 
 # one value of an input in a worked example of several: a text, a character, a bracketed list, a number
 _ONE_VALUE = re.compile(r'"[^"\n]*"|\'[^\'\n]\'|\[[^\]\n]*\]|(?<![\w.\d-])-?\d+(?![\w.\d])')
-_SEVERAL_GIVE = re.compile(
-    rf"(?P<lhs>[^.;:!?]*?)\s+(?:gives|becomes|turns into|yields)\s+`?"
-    rf"(?P<y>{_WORKED}|true|false|[A-Za-z](?=[\s.,;:!?]|$))`?(?!\w|\.\d|\s*[-+*/=])"
-)
+_SEVERAL_GIVE = re.compile(rf"(?P<lhs>[^.;:!?]*?){_GIVES}")
 
 
 def _stated_tests_of_several(task: Task) -> list[TestCase]:
     """Worked examples of a task of several inputs ("with limit 5 the list [4, 9, 1, 12, 9] gives 3"): the values
     written last before the verb, one per input, each given to the one input whose type reads it (or in the
     signature's order when several could take it)."""
-    from specbridge.lean.program import read_literal
     from specbridge.retrieval import requirement_sentences
 
     params = [(p.name, " ".join(p.type.split())) for p in task.signature.params]
     ret = task.signature.return_type
-
-    def reads(text: str, type_text: str) -> str | None:
-        value = _worked_literal(text, type_text)
-        if value is None:
-            return None
-        try:
-            read_literal(value, type_text)
-        except Exception:  # noqa: BLE001 - a value of another kind (`-4` for a Nat)
-            return None
-        return value
-
     out = []
     for sentence in requirement_sentences(task.requirement):
         for m in _SEVERAL_GIVE.finditer(sentence):
             values = [v.group(0) for v in _ONE_VALUE.finditer(m.group("lhs"))][-len(params) :]
-            y = reads(m.group("y"), ret)
+            y = _read_worked(m.group("y"), ret)
             if len(values) != len(params) or y is None:
                 continue
-            in_order = [reads(v, t) for v, (_, t) in zip(values, params, strict=True)]
+            in_order = [_read_worked(v, t) for v, (_, t) in zip(values, params, strict=True)]
             if all(in_order):
                 inputs = {name: v for (name, _), v in zip(params, in_order, strict=True)}
             else:  # each value to the one input that reads it
-                takers = [[(name, r) for name, t in params if (r := reads(v, t)) is not None] for v in values]
+                takers = [[(name, r) for name, t in params if (r := _read_worked(v, t)) is not None] for v in values]
                 if any(len(t) != 1 for t in takers) or len({t[0][0] for t in takers}) != len(params):
                     continue
                 inputs = {t[0][0]: t[0][1] for t in takers}

@@ -357,23 +357,27 @@ def unwritten_numbers(text: str, said: set[str]) -> set[str]:
     return set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - said
 
 
-def restated_outputs(task: Task, text: str) -> list[str]:
-    """The visible examples' number outputs (not 0 or 1) that a spec's `text` writes as literals though the
-    requirement never states them: a corpus spec meets such an example through its own constant (another task's
-    `-1` for "not found" meets the example whose smallest value is -1), not by what the words ask."""
+def unstated_outputs(task: Task) -> set[str]:
+    """The visible examples' number outputs (not 0 or 1) the requirement never states. A corpus spec that writes one
+    as a literal (`restated_outputs`) meets that example through its own constant (another task's `-1` for "not
+    found" meets the example whose smallest value is -1), not by what the words ask."""
     from specbridge.retrieval import without_example_numbers
 
     said = said_numbers(task)
+    words = without_example_numbers(task.requirement)
     outputs = {"".join(case.expected.split()).strip("()") for case in task.tests}
-    numbers = {
+    return {
         o
         for o in outputs
-        if re.fullmatch(r"-?\d+", o)
-        and o not in said
-        and not re.search(rf"(?<![\w.]){re.escape(o)}(?![\w.])", without_example_numbers(task.requirement))
+        if re.fullmatch(r"-?\d+", o) and o not in said and not re.search(rf"(?<![\w.]){re.escape(o)}(?![\w.])", words)
     }
+
+
+def restated_outputs(task: Task, text: str, unstated: set[str] | None = None) -> list[str]:
+    """The `unstated_outputs` of `task` (given, or read here) that a spec's `text` writes as literals."""
+    unstated = unstated_outputs(task) if unstated is None else unstated
     written = {"".join(m.group(1).split()) for m in re.finditer(r"(?<![\w.'])(-\s*\d+|\d+)(?![\w.'])", text)}
-    return sorted(numbers & written)
+    return sorted(unstated & written)
 
 
 def stated_bounds(task: Task) -> tuple[str, str] | None:
@@ -427,12 +431,12 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     found: list[str] = []
     sentences: list[str] = []
     for sentence in requirement_sentences(task.requirement):
-        if _EXCLUDED.search(sentence) and not _CONDITIONAL.search(sentence):
+        if _CONDITIONAL.search(sentence):
+            continue
+        if _EXCLUDED.search(sentence):
             if excluded := _excluded_range(sentence, params, spelled):
                 found.append(excluded)
                 sentences.append(sentence)
-            continue
-        if _CONDITIONAL.search(sentence):
             continue
         before = len(found)
         for m in re.finditer(rf"(?<![\w.^])({names})\s*(>=|<=|!=|>|<|≥|≤|≠)\s*{value}", sentence):
@@ -604,6 +608,7 @@ class OfflineGenerator:
         from specbridge.mining.shapes import helper_mismatch
 
         query = _doc_terms(task)
+        unstated = unstated_outputs(task)  # once for every adapted candidate
         adapted: list[Candidate] = []
         for h in cache[1].search(task, len(corpus)):  # best first, until top_k adapt
             c = adapt(h.task, task.signature, prior=h.score)
@@ -612,7 +617,7 @@ class OfflineGenerator:
                 # (Only a helper none of whose name's words occur: a corpus spec is a whole, tested reading.)
                 if helper_mismatch(c.aux, c.precond + "\n" + c.postcond, query) >= 1.0:
                     c.prior -= HELPER_PENALTY
-                if restated_outputs(task, c.aux + "\n" + c.postcond):
+                if restated_outputs(task, c.aux + "\n" + c.postcond, unstated):
                     c.prior -= RESTATED_OUTPUT_PENALTY
                 adapted.append(c)
                 if len(adapted) >= self.top_k:
