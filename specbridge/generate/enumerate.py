@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from specbridge.generate.extract import split_top_level, unread_inputs
+from specbridge.generate.extract import mentions, split_top_level, unread_inputs
 from specbridge.lean import types as ty
 from specbridge.tasks import Task, TestCase, Visibility
 
@@ -296,9 +296,10 @@ def enumerate_results(
     def simplest(found: list[Found]) -> list[Found]:
         """Without the terms built over a simpler term that computes the examples too: what they add does nothing
         the examples show (`(s.map f).toList.drop 0`, `[] ++ xs.rotateLeft k`, and `(xs.filter p).eraseDups` of
-        an example without duplicates, one mined operation though it is)."""
+        an example without duplicates, one mined operation though it is); see `adds_nothing`."""
+        names = [name for name, _ in params]
         texts = [f.text for f in found]
-        return [f for f in found if not any(g != f.text and whole_operand(g, f.text) for g in texts)]
+        return [f for f in found if not any(g != f.text and adds_nothing(g, f.text, names) for g in texts)]
 
     if not pair:
         whole = computing(allowed - {as_list}, lambda v: v)
@@ -453,6 +454,14 @@ def whole_operand(part: str, text: str) -> bool:
         or text.endswith(f" {part}")
         or part in split_top_level(text, " ")
     )
+
+
+def adds_nothing(part: str, text: str, names: Sequence[str]) -> bool:
+    """`text` is an operation over its whole operand `part` (`whole_operand`) that reads no input `part` leaves
+    out: where both compute the examples, the operation does nothing the examples show. One that reads another
+    input does: `(24 * 60 * 60)` meets the example of one day as `days * (24 * 60 * 60)` does, but the requirement
+    gives the days to be used."""
+    return whole_operand(part, text) and all(mentions(part, n) for n in names if mentions(text, n))
 
 
 def list_view(type_text: str) -> str | None:

@@ -507,13 +507,32 @@ def _excluded_range(sentence: str, params: dict[str, str], spelled: dict[str, st
     return f"{subject} {_NEGATED[parts[1]]} {parts[2]}"
 
 
-def _makes_comparison(text: str, op: str, name: str) -> bool:
-    """Whether a Lean term compares something `op` the parameter `name` (`x0 < pivot`, or `pivot > x0`)."""
-    flipped = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "=": "="}[op]
-    return bool(
-        re.search(rf"(?<![<>=≤≥≠]) {re.escape(op)} {re.escape(name)}(?![\w.])", text)
-        or re.search(rf"(?<![\w.]){re.escape(name)} {re.escape(flipped)} (?![<>=])", text)
-    )
+_FLIPPED = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "=": "="}  # `a < b` is `b > a`
+
+
+def _comparison_at(text: str, op: str, name: str) -> int | None:
+    """Where a Lean term first compares something `op` the parameter `name` (`x0 < pivot`, or `pivot > x0`); None
+    when it never does."""
+    flipped = _FLIPPED[op]
+    found = [
+        m.start()
+        for m in (
+            re.search(rf"(?<![<>=≤≥≠]) {re.escape(op)} {re.escape(name)}(?![\w.])", text),
+            re.search(rf"(?<![\w.]){re.escape(name)} {re.escape(flipped)} (?![<>=])", text),
+        )
+        if m is not None
+    ]
+    return min(found, default=None)
+
+
+def stated_share(text: str, compared: list[tuple[str, str]]) -> float:
+    """The share of the comparisons the words state (`stated_comparisons`, in their order) that a Lean term makes,
+    halved when it makes them in another order: "count those below the pivot and those above it, in that order"
+    is `(below, above)`, not `(above, below)`."""
+    at = [p for op, name in compared if (p := _comparison_at(text, op, name)) is not None]
+    if not at:
+        return 0.0
+    return len(at) / len(compared) * (1.0 if at == sorted(at) else 0.5)
 
 
 def sorted_guard(task: Task) -> tuple[str, str] | None:
@@ -838,11 +857,12 @@ def _without_additions(task: Task, tied: list[Candidate]) -> list[Candidate]:
     """`tied` (all passing the same examples) without a result equation built over another one's term under the
     same precondition: what the outer operation adds (`(xs.filter p).eraseDups` over `xs.filter p`) is nothing
     the examples show."""
-    from specbridge.generate.enumerate import no_result_said, whole_operand
+    from specbridge.generate.enumerate import adds_nothing, no_result_said
 
     # (a table the words state is read, not fitted: its rows' values are no additions to a constant term; nor is
     # the `none` of inputs the words say have no result)
     guarded = re.compile(r"if .+ then \(some .+\) else none") if no_result_said(task) else None
+    names = [p.name for p in task.signature.params]
     terms = {
         id(c): None
         if c.pattern == STATED_TABLE or (guarded and guarded.fullmatch(_equated_term(c.postcond) or ""))
@@ -856,7 +876,7 @@ def _without_additions(task: Task, tied: list[Candidate]) -> list[Candidate]:
         or not any(
             terms[id(d)] not in (None, terms[id(c)])
             and _norm_body(d.precond) == _norm_body(c.precond)
-            and whole_operand(terms[id(d)], terms[id(c)])  # type: ignore[arg-type]
+            and adds_nothing(terms[id(d)], terms[id(c)], names)  # type: ignore[arg-type]
             for d in tied
         )
     ]
@@ -1218,6 +1238,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         comparison_wording,
         comparisons_against,
         stated_comparisons,
+        unit_products,
     )
     from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
 
@@ -1244,16 +1265,21 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     # the numbers the words state or imply (`/ 2` of "halved"): no other task's constants, and the enumeration's
     implied = said_numbers(task)
     compared = stated_comparisons(task)
+    # the comparisons the words state are explained by them, whatever the corpus paired with "above"
+    stated_ops = {f"op:{o}" for op, _ in compared for o in (op, _FLIPPED[op]) if o != "="}
+    stated_ops |= {f"opl:{op} {value}" for op, value in compared if re.fullmatch(r"-?\d+", value)}
 
     def score(text: str) -> float:
-        fit = lexicon.score(spec_features(text, names), words, task.id) + TERM_ATOM_WEIGHT * atom_evidence(text)
+        fit = lexicon.score(spec_features(text, names), words, task.id, stated_ops) + TERM_ATOM_WEIGHT * atom_evidence(
+            text
+        )
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
         unwritten = len(unwritten_numbers(text, implied))
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
         # a comparison of the other kind than the words say ("strictly smaller" and `≤`)
         against = comparisons_against(wording, text)
-        stated = any(_makes_comparison(text, op, name) for op, name in compared)
+        stated = stated_share(text, compared)
         return (
             fit
             + STATED_COMPARISON_WEIGHT * stated
@@ -1353,7 +1379,8 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             )
         )
     if task.tests:  # a visible example tells behaviours apart: enumerate, see `enumerate`
-        out += enumerated_candidates(task, terms, score, [a for a, _ in atoms] + lambdas[:4], sorted(implied))
+        literals = sorted(implied) + unit_products(task)
+        out += enumerated_candidates(task, terms, score, [a for a, _ in atoms] + lambdas[:4], literals)
     return out
 
 

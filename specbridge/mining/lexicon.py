@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from specbridge.errors import LeanParseError
 
@@ -210,15 +210,19 @@ class Lexicon:
         self._cache[key] = out
         return out
 
-    def score(self, features: set[str], query: set[str], exclude: str = "") -> float:
+    def score(self, features: set[str], query: set[str], exclude: str = "", stated: Collection[str] = ()) -> float:
         """In about [-0.15, 1]: how well the requirement words `query` account for a spec's `features`: the mean,
         over its informative features, of the best lift a query word gives it (capped at 2), less a little for
-        each feature that no query word explains."""
-        feats = [f for f in features if self.informative(f, exclude)]
+        each feature that no query word explains. A feature among `stated` (`op:>` of "above the pivot", read from
+        the words by the caller) is explained by the words themselves, whatever the corpus paired it with."""
+        feats = [f for f in features if self.informative(f, exclude) or f in stated]
         if not feats:
             return 0.0
         explained = []
         for f in feats:
+            if f in stated:
+                explained.append(1.0)
+                continue
             a = self.assoc(f, exclude)
             explained.append(min(max((a[w] for w in query if w in a), default=0.0), 2.0) / 2.0)
         return (sum(explained) - 0.15 * sum(e == 0.0 for e in explained)) / len(explained)

@@ -337,6 +337,18 @@ def requirement_numbers(task: Task) -> list[str]:
     return list(dict.fromkeys([*re.findall(r"(?<![\w.])(\d{1,4})(?!\w|\.\d)", text), *spelled]))
 
 
+# "24 hours of 60 minutes of 60 seconds": a chain of units, each a number of the next
+_UNIT_CHAIN = re.compile(r"(?<![\w.])\d+\s+[a-z]+(?:\s+of\s+\d+\s+[a-z]+)+", re.I)
+
+
+def unit_products(task: Task) -> list[str]:
+    """The factors of the unit chains the requirement states (`(24 * 60 * 60)` of "a day as 24 hours of 60 minutes
+    of 60 seconds"), as constants: what converts the first unit into the last, a product no one number states."""
+    text = without_example_numbers(task.requirement)
+    chains = [re.findall(r"\d+", m.group(0)) for m in _UNIT_CHAIN.finditer(text)]
+    return list(dict.fromkeys("(" + " * ".join(nums) + ")" for nums in chains))
+
+
 def implied_numbers(task: Task) -> list[str]:
     """The numbers a requirement's words imply without writing them (`halved` -> `2`, see `IMPLIED_NUMBERS`): a
     constant a spec may use though the requirement never writes it."""
@@ -378,16 +390,16 @@ _COMPARISON_PHRASE = re.compile(
 )
 
 
-def stated_comparisons(task: Task) -> set[tuple[str, str]]:
+def stated_comparisons(task: Task) -> list[tuple[str, str]]:
     """(Lean comparison, number parameter or numeral) for each comparison the requirement words ("strictly below
     the pivot" -> (`<`, `pivot`), "at least k" -> (`≥`, `k`), "equal to zero" -> (`=`, `0`)): the word after the
     phrase is a numeral, or the parameter's name, its plural, or a word it abbreviates ("the lower bound" for
     `lo`). Not in a sentence that negates ("entries equal to the pivot are in neither count"), and not "at least
-    one", which counts."""
+    one", which counts. In the order the words state them."""
     from specbridge.retrieval import requirement_sentences
 
     nums = [p.name for p in task.signature.params if " ".join(p.type.split()) in ("Nat", "Int")]
-    out: set[tuple[str, str]] = set()
+    out: dict[tuple[str, str], None] = {}
     for sentence in requirement_sentences(task.requirement):
         last = ""
         for m in _COMPARISON_PHRASE.finditer(sentence):
@@ -399,15 +411,15 @@ def stated_comparisons(task: Task) -> set[tuple[str, str]]:
             if re.fullmatch(r"-?\d+", word) or word in NUMBER_WORDS:
                 number = str(NUMBER_WORDS.get(word, word))
                 if not (number == "1" and op in ("≥", "≤")):
-                    out.add((op, number))
+                    out[(op, number)] = None
                 continue
             named = [n for n in nums if word in (n.lower(), f"{n.lower()}s") or abbreviates(n, word)]
             if word == "it" and last:  # "below the pivot and above it": the parameter just named
                 named = [last]
             if len(named) == 1:
-                out.add((op, named[0]))
+                out[(op, named[0])] = None
                 last = named[0]
-    return out
+    return list(out)
 
 
 _NEGATION = re.compile(r"\b(?:not|no|neither|nor|never|none|nothing)\b|n't\b", re.I)

@@ -74,12 +74,15 @@ def test_nothing_is_enumerated_without_a_visible_example() -> None:
 
 
 def test_a_term_built_over_a_simpler_one_that_computes_the_examples_is_not_offered() -> None:
-    # with qty = 1, `qty * prices.sum` computes 7 as `prices.sum` does: the example shows nothing `qty *` adds
+    # with qty = 1, `prices.sum` computes 7: an operation over it that reads nothing more shows nothing the example
+    # shows; `qty * prices.sum` reads the input `prices.sum` leaves out, a reading of its own, which comes first
     task = _task("total", PRICE, "Nat", tests=[_example({"prices": "[3, 4]", "qty": "1"}, "7")])
     found = {f.text: f for f in enumerate_results(task, mine_terms(CORPUS), lambda t: 0.0, {}, [])}
     assert found["prices.sum"].level == 1
-    assert "qty * prices.sum" not in found and "prices.sum * qty" not in found
-    assert not any("prices.sum" in text for text, f in found.items() if f.level == 2)
+    assert not any("prices.sum" in text and "qty" not in text for text, f in found.items() if f.level == 2)
+    texts = list(found)
+    product = "qty * prices.sum" if "qty * prices.sum" in found else "prices.sum * qty"
+    assert texts.index(product) < texts.index("prices.sum")
 
 
 def test_lambdas_are_kept_one_per_behaviour() -> None:
@@ -153,6 +156,25 @@ def test_a_pair_result_is_enumerated_component_by_component() -> None:
     assert "(xs.sum, xs.length)" in texts
     assert "(xs.length, xs.sum)" not in texts  # (2, 9): each component must compute its own part
     assert all(f.type_text == "(Nat × Nat)" for f in found)
+
+
+def test_a_pair_s_components_take_the_comparisons_the_words_state_in_their_order() -> None:
+    from specbridge.generate.offline import stated_share
+
+    stated = [("<", "pivot"), (">", "pivot")]  # "those below the pivot and those above it, in that order"
+    below, above = "xs.countP (fun x0 => x0 < pivot)", "xs.countP (fun x0 => pivot < x0)"
+    assert stated_share(f"({below}, {above})", stated) == 1.0
+    assert stated_share(f"({above}, {below})", stated) == 0.5  # both made, in the other order
+    assert stated_share(f"({below}, xs.length)", stated) == 0.5  # one of the two
+    assert stated_share("(xs.length, xs.sum)", stated) == 0.0
+
+
+def test_a_product_of_stated_units_is_an_operand_and_an_input_it_leaves_out_is_no_addition() -> None:
+    # one day is 86400 seconds: the constant alone computes the example, but `days *` reads the input it leaves out
+    task = _task("daysToSeconds", [("days", "Nat")], "Nat", tests=[_example({"days": "1"}, "86400")])
+    found = [f.text for f in enumerate_results(task, mine_terms(CORPUS), _flat, {}, ["0", "1", "(24 * 60 * 60)"])]
+    assert "(24 * 60 * 60)" in found
+    assert "days * (24 * 60 * 60)" in found or "(24 * 60 * 60) * days" in found
 
 
 def test_made_up_inputs_tell_apart_functions_that_agree_when_all_arguments_are_equal() -> None:

@@ -161,18 +161,34 @@ def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:
         name="f", params=(Param(name="xs", type="List Int"), Param(name="pivot", type="Int")), return_type="Nat"
     )
 
-    def said(text: str) -> set[tuple[str, str]]:
+    def said(text: str) -> list[tuple[str, str]]:
         return stated_comparisons(Task(id="a", requirement=text, signature=sig))
 
-    assert said("Count the entries strictly below the pivot.") == {("<", "pivot")}
-    assert said("Keep values that are at least the pivot.") == {("≥", "pivot")}
-    assert said("Count the entries below the pivot and those above it.") == {("<", "pivot"), (">", "pivot")}
-    assert said("Whether some entry is equal to zero.") == {("=", "0")}
-    assert said("Entries greater than 10 count twice.") == {(">", "10")}
+    assert said("Count the entries strictly below the pivot.") == [("<", "pivot")]
+    assert said("Keep values that are at least the pivot.") == [("≥", "pivot")]
+    # in the order the words state them
+    assert said("Count the entries below the pivot and those above it.") == [("<", "pivot"), (">", "pivot")]
+    assert said("Count the entries above the pivot and those below it.") == [(">", "pivot"), ("<", "pivot")]
+    assert said("Whether some entry is equal to zero.") == [("=", "0")]
+    assert said("Entries greater than 10 count twice.") == [(">", "10")]
     # a negated sentence states what the result does not compare; "at least one" counts; no parameter named
-    assert said("Entries equal to the pivot are in neither count.") == set()
-    assert said("Return whether at least one entry is odd.") == set()
-    assert said("Count the items greater than the average.") == set()
+    assert said("Entries equal to the pivot are in neither count.") == []
+    assert said("Return whether at least one entry is odd.") == []
+    assert said("Count the items greater than the average.") == []
+
+
+def test_a_chain_of_units_multiplies_out() -> None:
+    from specbridge.mining.shapes import unit_products
+
+    def task(text: str) -> Task:
+        sig = Signature(name="f", params=(Param(name="days", type="Nat"),), return_type="Nat")
+        return Task(id="a", requirement=text, signature=sig)
+
+    assert unit_products(task("Count every day as 24 hours of 60 minutes of 60\nseconds.")) == ["(24 * 60 * 60)"]
+    assert unit_products(task("A crate holds 12 boxes of 6 eggs.")) == ["(12 * 6)"]
+    # one number, or numbers that are no chain of units, multiply nothing
+    assert unit_products(task("Return the number of seconds in 3 days.")) == []
+    assert unit_products(task("Add 5 to the total, then 7 more.")) == []
 
 
 def test_a_comparison_the_words_state_is_the_atom_ranked_first() -> None:

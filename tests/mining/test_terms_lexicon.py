@@ -90,6 +90,14 @@ def test_lexicon_pairs_words_with_the_vocabulary_they_go_with() -> None:
     assert lex.score({"id:sum"}, sum_words) > lex.score({"id:reverse"}, sum_words)
 
 
+def test_a_feature_the_words_state_is_explained_whatever_the_corpus_paired_it_with() -> None:
+    lex = Lexicon.from_tasks(_corpus())
+    words = {"count", "entry", "abov", "pivot"}
+    # no corpus task says "above" beside `>`: unexplained, the feature costs; stated by the words, it counts in full
+    assert lex.score({"op:%", "id:length"}, words) < lex.score({"op:%", "id:length"}, words, stated={"op:%"})
+    assert lex.score({"op:%"}, words, stated={"op:%"}) == pytest.approx(1.0)
+
+
 def test_lexicon_leave_one_out_forgets_the_task() -> None:
     corpus = _corpus()[:6]  # two tasks per feature: without one, a pair is seen once, which is no evidence
     corpus = [t for t in corpus if t.id in ("s0", "s1", "e0", "e1")]
