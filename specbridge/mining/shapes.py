@@ -419,7 +419,25 @@ def stated_comparisons(task: Task) -> list[tuple[str, str]]:
             if len(named) == 1:
                 out[(op, named[0])] = None
                 last = named[0]
+        for low, high in _between(sentence, nums):
+            strict = bool(_STRICT_WORDING.search(sentence)) and not _LOOSE_WORDING.search(sentence)
+            out[(">" if strict else "≥", low)] = None
+            out[("<" if strict else "≤", high)] = None
     return list(out)
+
+
+def _between(sentence: str, nums: list[str]) -> list[tuple[str, str]]:
+    """The two number parameters a sentence puts something between ("between lo and hi"; "between a lower and an
+    upper bound" of the only two, in the signature's order), lower first; none in a negated sentence."""
+    m = re.search(
+        r"\bbetween\s+(?:the\s+|a\s+|an\s+)?(\w+)(?:\s+\w+)?\s+and\s+(?:the\s+|a\s+|an\s+)?(\w+)", sentence, re.I
+    )
+    if m is None or _NEGATION.search(sentence):
+        return []
+    named = [n for w in m.groups() for n in nums if w.lower() == n.lower() or abbreviates(n, w.lower())]
+    if len(named) == 2 and named[0] != named[1]:
+        return [(named[0], named[1])]
+    return [(nums[0], nums[1])] if len(nums) == 2 else []
 
 
 _NEGATION = re.compile(r"\b(?:not|no|neither|nor|never|none|nothing)\b|n't\b", re.I)

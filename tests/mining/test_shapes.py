@@ -177,6 +177,24 @@ def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:
     assert said("Count the items greater than the average.") == []
 
 
+def test_between_two_bounds_compares_with_both_lower_first() -> None:
+    from specbridge.mining.shapes import stated_comparisons
+
+    sig = Signature(
+        name="f",
+        params=(Param(name="a", type="Array Nat"), Param(name="lo", type="Nat"), Param(name="hi", type="Nat")),
+        return_type="Nat",
+    )
+
+    def said(text: str) -> list[tuple[str, str]]:
+        return stated_comparisons(Task(id="a", requirement=text, signature=sig))
+
+    # the bounds named by words they abbreviate, or the only two number parameters in the signature's order
+    assert said("Count the entries between a lower and an upper bound, both included.") == [("≥", "lo"), ("≤", "hi")]
+    assert said("Count the entries strictly between hi and lo.") == [(">", "hi"), ("<", "lo")]
+    assert said("Entries between the bounds are not counted.") == []
+
+
 def test_a_chain_of_units_multiplies_out() -> None:
     from specbridge.mining.shapes import unit_products
 
