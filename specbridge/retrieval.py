@@ -31,7 +31,8 @@ def requirement_text(task: Task) -> str:
 # numbers are data of that example, not constants of the task. An introducing cue ("for example") starts the
 # example mid-clause ("below 60, e.g. 135 minutes"); a relating one ("6 becomes 3") spans the whole clause.
 _EXAMPLE_INTRO = re.compile(
-    r"\b(?:for example|for instance|eg|such as|as with|as in|like|the way)\b|\bso\s+[-`\[(]*\d", re.I
+    r"\b(?:for\s+example|for\s+instance|eg|such\s+as|as\s+with|as\s+in|like|the\s+way)\b|\bso\s+(?:[-`\[(]*\d|[\"'])",
+    re.I,
 )
 _EXAMPLE_RELATION = re.compile(r"\b(?:gives?|becomes?)\b", re.I)
 _CLAUSE_END = re.compile(r"[.;:()\u2014]")

@@ -26,6 +26,7 @@ from typing import Any
 
 from specbridge.generate.extract import mentions, split_top_level, unread_inputs
 from specbridge.lean import types as ty
+from specbridge.mining.shapes import DIVIDES
 from specbridge.tasks import Task, TestCase, Visibility
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
@@ -33,6 +34,7 @@ BOUNDARY_INPUTS = 4  # of which the boundary values shared by all parameters (`0
 LEVEL2_OPERANDS = 40  # best level-1 terms (by score) that the second level composes over
 LEVEL2_BEST = 20  # of which the best whatever their operation; the rest round-robin over operations (`_diverse`)
 LEVEL1_FILLS = 16  # instantiations of one operation over the parameters and literals (hole fills included)
+STATED_SUBJECTS = 60  # best first-level numbers a decision compares as the words state (`compared`)
 LEVEL2_FILLS = 4  # instantiations of one operation with one given level-1 operand
 SUPPORT_WEIGHT = 0.02  # per unit of log support (corpus tasks using it): an operation's claim on the budget
 LEVEL2_SUPPORT = 2  # the second level uses operations the corpus applies in at least this many tasks
@@ -151,13 +153,16 @@ def enumerate_results(
     holes: dict[str, list[str]],
     literals: Sequence[str],
     element: str | None = None,
+    compared: Sequence[tuple[str, str]] = (),
 ) -> list[Found]:
     """Terms of the task's result type (or a Prop, for a Bool result) that compute every visible example's
     expected output, one per behaviour, best `score` first. [] when the task has no readable example.
-    `element`: the element type of the task's sequence, a number type the literals may take."""
+    `element`: the element type of the task's sequence, a number type the literals may take. `compared`: the
+    comparisons the words state (`stated_comparisons`), which a decision makes of any number the first level
+    computes."""
     from specbridge.lean.program import parse_type
     from specbridge.mining.library import slot_shape
-    from specbridge.mining.terms import element_generic, instantiations, is_operation
+    from specbridge.mining.terms import element_generic, instantiations, is_operation, operand
 
     examples = example_values(task)
     if not examples:
@@ -239,6 +244,22 @@ def enumerate_results(
     for text in sorted(view_texts, key=lambda t: (-view_texts[t][0], t))[:VIEW_TERMS]:
         add(text, 1, op=view_texts[text][1], bonus=view_texts[text][2])
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
+    stated: set[str] = set()  # terms the words state whole, which no simpler term makes an addition of
+    if compared and " ".join(task.signature.return_type.split()) == "Bool":
+        # "the total price is at most the budget": the words give the comparison and its limit, not what is compared;
+        # a subject the lexicon ranks low (`prices.sum`) would not reach the second level's operands
+        inputs = [f for f in best.values() if f.level == 0 and f.type_text in ("Nat", "Int") and f.text in dict(params)]
+        subjects = inputs + [f for f in level1 if f.type_text in ("Nat", "Int")][:STATED_SUBJECTS]
+        for f in subjects:
+            made = [
+                (op, stated_test(operand(f.text), op, limit)) for op, limit in compared if not mentions(f.text, limit)
+            ]
+            for _, test in made:
+                add(test, f.level + 1, op=f.op, bonus=f.bonus)
+            divisible = [test for op, test in made if op == DIVIDES]
+            if len(divisible) > 1:  # "divisible by both 3 and 5"
+                stated.add(" ∧ ".join(f"({t})" for t in divisible))
+                add(" ∧ ".join(f"({t})" for t in divisible), f.level + 2, op=f.op, bonus=f.bonus)
     chosen = _diverse(level1, LEVEL2_OPERANDS)
     # the pairs' own operands: the lexicon has never read a sequence of pairs, so their fit is no ranking
     over_pairs = [f for f in level1 if f not in chosen and any(whole_operand(v, f.text) for v, _ in views)]
@@ -296,10 +317,15 @@ def enumerate_results(
     def simplest(found: list[Found]) -> list[Found]:
         """Without the terms built over a simpler term that computes the examples too: what they add does nothing
         the examples show (`(s.map f).toList.drop 0`, `[] ++ xs.rotateLeft k`, and `(xs.filter p).eraseDups` of
-        an example without duplicates, one mined operation though it is); see `adds_nothing`."""
+        an example without duplicates, one mined operation though it is); see `adds_nothing`. What the words state
+        is no addition (`(n % 3 = 0) ∧ (n % 5 = 0)` of "divisible by both 3 and 5")."""
         names = [name for name, _ in params]
         texts = [f.text for f in found]
-        return [f for f in found if not any(g != f.text and adds_nothing(g, f.text, names) for g in texts)]
+        return [
+            f
+            for f in found
+            if f.text in stated or not any(g != f.text and adds_nothing(g, f.text, names) for g in texts)
+        ]
 
     if not pair:
         whole = computing(allowed - {as_list}, lambda v: v)
@@ -454,6 +480,11 @@ def whole_operand(part: str, text: str) -> bool:
         or text.endswith(f" {part}")
         or part in split_top_level(text, " ")
     )
+
+
+def stated_test(subject: str, op: str, limit: str) -> str:
+    """The Lean test of a comparison the words state (`stated_comparisons`) with `subject` compared."""
+    return f"{subject} % {limit} = 0" if op == DIVIDES else f"{subject} {op} {limit}"
 
 
 def adds_nothing(part: str, text: str, names: Sequence[str]) -> bool:

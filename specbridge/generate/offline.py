@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from specbridge.generate.base import Generation, GenerationContext
 from specbridge.generate.extract import mentions, rename_identifiers, split_top_level, unread_inputs
 from specbridge.generate.probes import probe_obligations
 from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
+from specbridge.mining.shapes import DIVIDES
 from specbridge.nlfp import describe_spec
 from specbridge.obligations import Obligation, Status
 from specbridge.retrieval import Retriever
@@ -430,13 +431,14 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
     value = rf"(-?\d+|{names})(?!\.\d|[\w(\[^×*/])"
     found: list[str] = []
     sentences: list[str] = []
-    for sentence in requirement_sentences(task.requirement):
+    for said in requirement_sentences(task.requirement):
+        sentence = " ".join(said.split())  # "fewer\nthan 12"
         if _CONDITIONAL.search(sentence):
             continue
         if _EXCLUDED.search(sentence):
             if excluded := _excluded_range(sentence, params, spelled):
                 found.append(excluded)
-                sentences.append(sentence)
+                sentences.append(said)
             continue
         before = len(found)
         for m in re.finditer(rf"(?<![\w.^])({names})\s*(>=|<=|!=|>|<|≥|≤|≠)\s*{value}", sentence):
@@ -446,14 +448,13 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
         for m in re.finditer(rf"(?<![\w.^])(-?\d+)\s*(<=|<|≤)\s*({names})(?!\.\d|[\w(\[])", sentence):
             found.append(f"{m.group(3)} {flip[m.group(2)]} {m.group(1)}")
         for m in re.finditer(
-            rf"(?<![\w.])({names})\b[^.;]{{0,25}}?\b(is|are|be)\s+(?:always\s+)?"
-            rf"(at least|at most|no less than|no more than)\s+({numeral})\b",
-            sentence,
+            rf"(?<![\w.])(?P<x>{names})\b[^.;]{{0,25}}?\b(?:is|are|be)\s+(?:always\s+)?"
+            rf"{COMPARISON_PHRASE}\s+(?P<limit>{numeral})\b",
+            "" if _OF_RESULT.search(sentence) else sentence,
             re.I,
         ):
-            limit = m.group(4).lower()
-            bound = {"at least": "≥", "no less than": "≥", "at most": "≤", "no more than": "≤"}[m.group(3).lower()]
-            found.append(f"{resolve(m.group(1))} {bound} {NUMBER_WORDS.get(limit, limit)}")
+            limit = m.group("limit").lower()
+            found.append(f"{resolve(m.group('x'))} {comparison_of(m)} {NUMBER_WORDS.get(limit, limit)}")
         # one parameter bounded by another in words: "lo is not larger than hi", "start is at most end"
         for m in re.finditer(
             rf"(?<![\w.])(?P<x>{names})\s+(?:is|are)\s+(?:always\s+)?{COMPARISON_PHRASE}\s+"
@@ -474,10 +475,15 @@ def _stated_bounds(task: Task) -> tuple[list[str], list[str]]:
             if not (params[name] == "Nat" and bound == "≥ 0"):
                 found.append(f"{name} {bound}")
         if len(found) > before:
-            sentences.append(sentence)
+            sentences.append(said)
     found = [resolve(f.split()[0]) + f[len(f.split()[0]) :] for f in found]
     found = [f for f in dict.fromkeys(found) if not (params[f.split()[0]] == "Nat" and f.endswith(" ≥ 0"))]
     return found, sentences
+
+
+# a sentence about what is returned ("returned as the pair (hours, minutes), where the left-over minutes are always
+# below 60") bounds the result, not the input of the same name
+_OF_RESULT = re.compile(r"\b(?:return|returns|returned|result|output|answer|left[- ]over|remainder)\b", re.I)
 
 
 # the bound that excludes the inputs a range names: "scores above 100 are invalid" keeps `score ≤ 100`
@@ -510,19 +516,39 @@ def _excluded_range(sentence: str, params: dict[str, str], spelled: dict[str, st
 _FLIPPED = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "=": "="}  # `a < b` is `b > a`
 
 
-def _comparison_at(text: str, op: str, name: str) -> int | None:
-    """Where a Lean term first compares something `op` the parameter `name` (`x0 < pivot`, or `pivot > x0`); None
-    when it never does."""
+def _comparisons_made(text: str, op: str, name: str) -> list[tuple[int, str]]:
+    """Where and with which operator a Lean term compares something `op` the parameter `name`: `x0 < pivot` at
+    ` <`, or `pivot > x0` at `pivot >`."""
+    if op == DIVIDES:  # `n % 5 = 0`, `(n % 5) == 0`
+        m = re.search(rf" % {re.escape(name)}\)? (?:=|==) 0(?![\w.])", text)
+        return [(m.start(), "%")] if m else []
     flipped = _FLIPPED[op]
-    found = [
-        m.start()
-        for m in (
-            re.search(rf"(?<![<>=≤≥≠]) {re.escape(op)} {re.escape(name)}(?![\w.])", text),
-            re.search(rf"(?<![\w.]){re.escape(name)} {re.escape(flipped)} (?![<>=])", text),
-        )
-        if m is not None
+    spelled = [
+        (re.search(rf"(?<![<>=≤≥≠]) {re.escape(op)} {re.escape(name)}(?![\w.])", text), op),
+        (re.search(rf"(?<![\w.]){re.escape(name)} {re.escape(flipped)} (?![<>=])", text), flipped),
     ]
-    return min(found, default=None)
+    return [(m.start(), symbol) for m, symbol in spelled if m is not None]
+
+
+def _comparison_at(text: str, op: str, name: str) -> int | None:
+    """Where a Lean term first compares something `op` the parameter `name`; None when it never does."""
+    return min((at for at, _ in _comparisons_made(text, op, name)), default=None)
+
+
+def stated_features(text: str, compared: list[tuple[str, str]]) -> set[str]:
+    """The lexicon features (`op:<`, `opl:> 10`) of the comparisons the words state that a Lean term makes as
+    they say them: the words explain those, whatever the corpus paired with "above". Another comparison of the
+    term (`countP (· ≤ budget) ≥ budget`) is not explained by them."""
+    out: set[str] = set()
+    for op, name in compared:
+        for _, symbol in _comparisons_made(text, op, name):
+            if re.fullmatch(r"-?\d+", name):
+                out.add(f"opl:{symbol} {name}")
+            if symbol != "=":
+                out.add(f"op:{symbol}")
+            if op == DIVIDES:
+                out.add("opl:= 0")
+    return out
 
 
 def stated_share(text: str, compared: list[tuple[str, str]]) -> float:
@@ -583,6 +609,32 @@ def same_length_guard(task: Task) -> tuple[str, str] | None:
         return None
     a, b = (f"{p.name}.{'size' if _norm(p.type).startswith('Array') else 'length'}" for p in seqs)
     return f"{a} = {b}", f"`{seqs[0].name}` and `{seqs[1].name}` of the same length (from the requirement's wording)"
+
+
+# what the one character input is said to be ("Given a lower-case letter of the English alphabet"), and Lean's test
+_GIVEN_CHAR = re.compile(
+    r"\bgiven\s+(?:a|an|one)\s+(?:single\s+)?(?P<kind>lower[- ]?case letter|upper[- ]?case letter|capital letter"
+    r"|(?:decimal\s+)?digit|letter)\b",
+    re.I,
+)
+_CHAR_TESTS = {"lower": "isLower", "upper": "isUpper", "capital": "isUpper", "digit": "isDigit", "decimal": "isDigit"}
+
+
+def char_kind_guard(task: Task) -> tuple[str, str] | None:
+    """`c.isLower` (`isUpper`, `isDigit`, `isAlpha`) when the requirement says the one character input is given as
+    such ("Given a lower-case letter …"); not "whether a character is a letter", which is what is decided."""
+    from specbridge.retrieval import requirement_sentences
+
+    chars = [p.name for p in task.signature.params if _norm(p.type) == "Char"]
+    if len(chars) != 1:
+        return None
+    for sentence in requirement_sentences(task.requirement):
+        flat = " ".join(sentence.split())
+        m = _GIVEN_CHAR.search(flat)
+        if m and not _CONDITIONAL.search(flat[: m.start()]):
+            test = _CHAR_TESTS.get(m.group("kind").split()[0].split("-")[0].lower(), "isAlpha")
+            return f"{chars[0]}.{test}", f"`{chars[0]}.{test}` (the requirement says what the character is given as)"
+    return None
 
 
 def _already_guards(pre: str, param: str) -> bool:
@@ -674,8 +726,11 @@ class OfflineGenerator:
         order = sorted_guard(task)
         bounds = stated_bounds(task)
         lengths = same_length_guard(task)
+        kind = char_kind_guard(task)
         for c in adapted:
             add(c, primary=True)
+            if kind and kind[0] not in c.precond:
+                add(c.guarded(kind, 0.02))
             if lengths and lengths[0] not in c.precond:
                 add(c.guarded(lengths, 0.02))
             if bounds and not all(part in _norm_body(c.precond) for part in bounds[0].split(" ∧ ")):
@@ -754,7 +809,7 @@ class OfflineGenerator:
         spec_text = render_spec_source(task.signature, chosen.spec())
         src = ", ".join(dict.fromkeys(chosen.sources))
         if chosen.pattern == STATED_TABLE:
-            origin = "the table the requirement states row by row (specbridge/generate/tables.py)"
+            origin = "the table or the ranges the requirement states in words (specbridge/generate/tables.py)"
             first = f"Produced by the offline generator (no LLM): {origin}; no corpus task."
         elif chosen.pattern == ENUMERATED:
             origin = "a term enumerated over the corpus's operations (specbridge/generate/enumerate.py)"
@@ -1248,7 +1303,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         return []
     terms = [t for t in terms if any(x != task.id for x in t.tasks)]  # mined only from this task: left out
     index = _index(context)
-    atoms = index.atom_model.atoms(task, limit=6) if index is not None else []
+    atoms = case_blind(task, index.atom_model.atoms(task, limit=6)) if index is not None else []
     said = result_text(task)  # a bound on an input says nothing of the result
     words = requirement_terms(task.model_copy(update={"requirement": said}))
     wording = comparison_wording(said)
@@ -1265,14 +1320,11 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     # the numbers the words state or imply (`/ 2` of "halved"): no other task's constants, and the enumeration's
     implied = said_numbers(task)
     compared = stated_comparisons(task)
-    # the comparisons the words state are explained by them, whatever the corpus paired with "above"
-    stated_ops = {f"op:{o}" for op, _ in compared for o in (op, _FLIPPED[op]) if o != "="}
-    stated_ops |= {f"opl:{op} {value}" for op, value in compared if re.fullmatch(r"-?\d+", value)}
 
     def score(text: str) -> float:
-        fit = lexicon.score(spec_features(text, names), words, task.id, stated_ops) + TERM_ATOM_WEIGHT * atom_evidence(
-            text
-        )
+        fit = lexicon.score(
+            spec_features(text, names), words, task.id, stated_features(text, compared)
+        ) + TERM_ATOM_WEIGHT * atom_evidence(text)
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
         unwritten = len(unwritten_numbers(text, implied))
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
@@ -1380,8 +1432,33 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         )
     if task.tests:  # a visible example tells behaviours apart: enumerate, see `enumerate`
         literals = sorted(implied) + unit_products(task)
-        out += enumerated_candidates(task, terms, score, [a for a, _ in atoms] + lambdas[:4], literals)
+        out += enumerated_candidates(task, terms, score, [a for a, _ in atoms] + lambdas[:4], literals, compared)
     return out
+
+
+# the words say a character test ignores case ("in upper or lower case", "upper-case vowels count too")
+_CASE_BLIND = re.compile(
+    r"\b(?:upper or lower|lower or upper|either) case\b|\bcase[- ]insensitive\b|\b(?:ignoring|regardless of)"
+    r" (?:the )?case\b|\bupper[- ]?case \w+ (?:count|counts|also count|are counted) too\b"
+    r"|\b(?:their|its) (?:upper|capital)[- ]?(?:case )?(?:forms?|letters?|versions?)\b",
+    re.I,
+)
+_LOWER_LETTER_TEST = re.compile(r"\bx0 (==|=) '[a-z]'")
+
+
+def case_blind(task: Task, atoms: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """`atoms` (predicate, evidence), where the words say a character test ignores case: each test of a character
+    against lower-case letters preceded by its test of the character's lower case (`x0.toLower = 'a' ∨ …`), which
+    takes its evidence; the test as it was keeps none, the words say it is not all."""
+    if not _CASE_BLIND.search(" ".join(task.requirement.split())):
+        return atoms
+    out: dict[str, float] = {}
+    for p, evidence in atoms:
+        if _LOWER_LETTER_TEST.search(p) and not re.search(r"\bx0 (==|=) '[^a-z]", p):
+            out.setdefault(_LOWER_LETTER_TEST.sub(lambda m: f"x0.toLower {m.group(1)} {m.group(0)[-3:]}", p), evidence)
+            evidence = 0.0
+        out.setdefault(p, evidence)
+    return list(out.items())
 
 
 def _same_kind(type_text: str | None, want: str | None) -> bool:
@@ -1411,7 +1488,12 @@ COMPARISON_FILLS = 8  # tests of an element against a parameter (`comparison_lam
 
 
 def enumerated_candidates(
-    task: Task, terms: list, score: Callable[[str], float], predicates: list[str], literals: list[str]
+    task: Task,
+    terms: list,
+    score: Callable[[str], float],
+    predicates: list[str],
+    literals: list[str],
+    stated: Sequence[tuple[str, str]] = (),
 ) -> list[Candidate]:
     """`result = <term>` for the enumerated terms that compute the visible examples (`enumerate_results`)."""
     from specbridge.generate.enumerate import comparison_lambdas, distinct_lambdas, enumerate_results, list_view
@@ -1430,20 +1512,19 @@ def enumerated_candidates(
         # the comparisons with a parameter have their own places: the lexicon ranks the corpus's bodies by words
         compared = distinct_lambdas(task, comparison_lambdas(task, element), element, score)[:COMPARISON_FILLS]
         corpus_tests = distinct_lambdas(task, tests, element, score)
-        # in turns: a hole takes the first few fills only, and neither kind speaks for the other
-        turns = itertools.zip_longest(corpus_tests, compared)
-        preds = list(dict.fromkeys(t for pair in turns for t in pair if t is not None))
+        # tests made of the operations the words name (`x0.endsWith suffix` of "ending with"): no corpus task
+        # speaks for them, so the lexicon would rank them last
+        named = lambda_bodies(vocabulary, task, element, pred=True, limit=200)
+        named_tests = distinct_lambdas(task, named, element, score)[:COMPARISON_FILLS]
+        # in turns: a hole takes the first few fills only, and no kind speaks for another
+        turns = itertools.zip_longest(named_tests, corpus_tests, compared)
+        preds = list(dict.fromkeys(t for row in turns for t in row if t is not None))
         values = _map_values(task, elementwise, element, list(dict.fromkeys(predicates + tests)), literals, score)
     # the requirement's own predicates (the atoms) first: the corpus's lambdas are ranked by words alone
     holes = {"pred": list(dict.fromkeys(predicates + preds)), "value": values, "": preds[:5] + values[:3]}
     out = []
-    for found in enumerate_results(task, terms + vocabulary, score, holes, literals, element)[:ENUM_FITS]:
-        if found.type_text == "Prop":
-            post = f"(result = true ↔ {found.text})"
-        elif found.type_text == list_view(_norm(task.signature.return_type)):
-            post = f"result.toList = {found.text}"
-        else:
-            post = f"result = {found.text}"
+    for found in enumerate_results(task, terms + vocabulary, score, holes, literals, element, stated)[:ENUM_FITS]:
+        post = result_equation(found.text, found.type_text, list_view(_norm(task.signature.return_type)))
         out.append(
             Candidate(
                 aux="",
@@ -1458,28 +1539,56 @@ def enumerated_candidates(
     return out
 
 
+def result_equation(term: str, type_text: str, as_list: str | None) -> str:
+    """The postcondition stating an enumerated term of `type_text` as the result: a decision for a Prop, through
+    the result's list for its `as_list` type. An equation binds tighter than `&&`, `∧`, `→`…: `result = a && b`
+    would read `(result = a) && b`, so such a term is parenthesized."""
+    if type_text == "Prop":
+        return f"(result = true ↔ {term})"
+    if type_text == as_list:
+        return f"result.toList = {term}"
+    loose = set(split_top_level(term, " ")) & {"&&", "||", "∧", "∨", "→", "↔", "=", "==", "≠"}
+    return f"result = ({term})" if loose else f"result = {term}"
+
+
 STATED_TABLE = "stated table"  # the `pattern` of a candidate read from a table in the requirement's words
 TABLE_PRIOR = 1.0  # above any term's: the words give the whole table, where a term only fits the examples
 
 
 def table_candidates(task: Task) -> list[Candidate]:
-    """`result = <the table>` when the requirement states one row by row (`tables.stated_table`)."""
-    from specbridge.generate.tables import stated_table
+    """`result = <the table>` when the requirement states one row by row (`tables.stated_table`), and
+    `result = true ↔ <the ranges>` when it states the ranges a decision's inputs must lie in
+    (`tables.stated_decision`)."""
+    from specbridge.generate.tables import stated_decision, stated_table
 
+    out = []
     table = stated_table(task)
-    if table is None:
-        return []
-    return [
-        Candidate(
-            aux="",
-            precond="True",
-            postcond=f"result = {table.term()}",
-            sources=[],
-            prior=TABLE_PRIOR,
-            notes=[f"a table of {len(table.rows) + 1} rows over `{table.param}` read from the requirement's words"],
-            pattern=STATED_TABLE,
+    if table is not None:
+        out.append(
+            Candidate(
+                aux="",
+                precond="True",
+                postcond=f"result = {table.term()}",
+                sources=[],
+                prior=TABLE_PRIOR,
+                notes=[f"a table of {len(table.rows) + 1} rows over `{table.param}` read from the requirement's words"],
+                pattern=STATED_TABLE,
+            )
         )
-    ]
+    decision = stated_decision(task)
+    if decision is not None:
+        out.append(
+            Candidate(
+                aux="",
+                precond="True",
+                postcond=f"result = true ↔ ({decision})",
+                sources=[],
+                prior=TABLE_PRIOR,
+                notes=["the ranges the requirement says the inputs must lie in, read from its words, as the decision"],
+                pattern=STATED_TABLE,
+            )
+        )
+    return out
 
 
 def _map_values(

@@ -135,6 +135,68 @@ def _read_rows(sentence: str, name: str, natural: bool, ret: str) -> StatedTable
     return StatedTable(name, tuple(rows), default)
 
 
+# a sentence that states what an input must meet ("the hour must be from 0 to 23 and the minute from 0 to 59")
+_REQUIRED = re.compile(r"\b(?:must|should|has to|have to|needs? to)\s+(?:be|lie|stay)\b", re.I)
+
+
+def stated_decision(task: Task) -> str | None:
+    """The conjunction of the ranges a sentence says the number inputs must lie in, for a decision (a Bool
+    result): "the hour must be from 0 to 23 and the minute from 0 to 59" is `h ≤ 23 ∧ m ≤ 59`. Each part of the
+    sentence names its input: by its name, a plural of it, a word the name abbreviates, or — for a one-letter
+    name no other number input shares — a noun of that letter ("hour" for `h`). None when no sentence states a
+    range of every part it names, or the task is no decision."""
+    from specbridge.mining.shapes import abbreviates
+    from specbridge.retrieval import requirement_sentences
+
+    if " ".join(task.signature.return_type.split()) != "Bool":
+        return None
+    numbers = {p.name: p.type.strip() == "Nat" for p in task.signature.params if p.type.strip() in ("Nat", "Int")}
+    if not numbers:
+        return None
+
+    def named(part: str) -> str | None:
+        words = re.findall(r"[a-z]+", part.lower())
+        nouns = re.findall(r"\b(?:the|a|an|its|each)\s+([a-z]{4,})", part.lower())
+        found = {
+            n
+            for n in numbers
+            if n.lower() in words
+            or f"{n.lower()}s" in words
+            or any(abbreviates(n, w) for w in words)
+            or (len(n) == 1 and sum(o[0] == n[0] for o in numbers) == 1 and any(w[0] == n for w in nouns))
+        }
+        return next(iter(found)) if len(found) == 1 else None
+
+    for said in requirement_sentences(task.requirement):
+        sentence = " ".join(said.split())
+        required = _REQUIRED.search(sentence)
+        if required is None:
+            continue
+        ranges = list(_RANGE.finditer(sentence, required.start()))
+        covered = [(m.start(), m.end()) for m in ranges]
+        cuts = [m.start() for m in _SEPARATOR.finditer(sentence) if not any(a <= m.start() < b for a, b in covered)]
+        conditions: list[str] = []
+        unranged = None  # an input the part before names without a range: "the hour and the minute must be …"
+        for start, end in zip([0, *cuts], [*cuts, len(sentence)], strict=True):
+            inside = [m for m in ranges if start <= m.start() < end]
+            subject = named(sentence[start:end])
+            if not inside:
+                unranged = subject
+                continue
+            if subject is None or unranged is not None:
+                conditions = []
+                break
+            for m in inside:
+                condition = _condition(m, subject, numbers[subject])  # type: ignore[arg-type, index]
+                if condition is None:
+                    return None
+                # a Nat is at least 0 without saying so
+                conditions += [c for c in condition.split(" ∧ ") if not (numbers[subject] and c == f"0 ≤ {subject}")]  # type: ignore[index]
+        if conditions:
+            return " ∧ ".join(dict.fromkeys(conditions))
+    return None
+
+
 def _condition(m: re.Match[str], name: str, natural: bool) -> str | None:
     """The Lean condition of a range phrase over the parameter `name`; None for a number a Nat cannot be."""
     index = int(m.lastgroup[1:])  # type: ignore[index]  # the alternative's group closes after its numbers
@@ -176,4 +238,4 @@ def _values(text: str, ret: str) -> list[str]:
     return [_lean_number(n) for n in found]
 
 
-__all__ = ["StatedTable", "range_conditions", "stated_table"]
+__all__ = ["StatedTable", "range_conditions", "stated_decision", "stated_table"]

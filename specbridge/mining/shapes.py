@@ -320,7 +320,10 @@ class AtomModel:
                     scored[body] = max(scored.get(body, 0.0), scored.get(body, 0.0) * 0.5 + prior)
         # a comparison the words state in so many words ("equal to zero", "below the pivot") is the atom they mean
         for op, value in stated_comparisons(task):
-            if f"x0 {op} {value}" in scored:
+            if op == DIVIDES and numeric:
+                body = f"x0 % {value} = 0"
+                scored[body] = max(scored.get(body, 0.0), 1.0) + STATED_ATOM_BONUS
+            elif f"x0 {op} {value}" in scored:
                 scored[f"x0 {op} {value}"] += STATED_ATOM_BONUS
         return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))
 
@@ -414,16 +417,50 @@ def stated_comparisons(task: Task) -> list[tuple[str, str]]:
                     out[(op, number)] = None
                 continue
             named = [n for n in nums if word in (n.lower(), f"{n.lower()}s") or abbreviates(n, word)]
+            if word == "given" and _GIVEN_NOUN.match(sentence, m.end()) and len(nums) == 1:
+                named = nums  # "more than a given number of characters": the one number the task is given
             if word == "it" and last:  # "below the pivot and above it": the parameter just named
                 named = [last]
             if len(named) == 1:
                 out[(op, named[0])] = None
                 last = named[0]
+        for m in _DIVISIBLE.finditer(sentence):
+            if not _NEGATION.search(sentence[max(0, m.start() - 20) : m.start()]):  # "is not divisible by 3"
+                for word in (m.group("a"), m.group("b")):
+                    value = _number_or_param(word, nums)
+                    if value is not None:
+                        out[(DIVIDES, value)] = None
+        if len(nums) == 1 and _EXACTLY_GIVEN.search(sentence) and not _NEGATION.search(sentence):
+            out[("=", nums[0])] = None  # "words of exactly the given number of letters"
         for low, high in _between(sentence, nums):
             strict = bool(_STRICT_WORDING.search(sentence)) and not _LOOSE_WORDING.search(sentence)
             out[(">" if strict else "≥", low)] = None
             out[("<" if strict else "≤", high)] = None
     return list(out)
+
+
+DIVIDES = "∣"  # the stated relation "divisible by d" (`x % d = 0`) among `stated_comparisons`
+# "divisible by 3", "divisible by both 3 and 5", "a multiple of k", "divides evenly by d"
+_DIVISIBLE = re.compile(
+    r"\b(?:divisible|divides(?:\s+evenly)?|multiples?)\s+(?:by|of)\s+(?:both\s+|either\s+|the\s+|an?\s+|given\s+)*"
+    r"(?P<a>-?\w+)"
+    r"(?:\s*(?:,|and|or)\s+(?:by\s+)?(?P<b>-?\w+))?",
+    re.I,
+)
+
+
+def _number_or_param(word: str | None, nums: list[str]) -> str | None:
+    """A numeral (digits or a number word) or the number parameter `word` names (its name or a word it
+    abbreviates); None for anything else."""
+    if word is None:
+        return None
+    word = word.lower()
+    if re.fullmatch(r"-?\d+", word) or word in NUMBER_WORDS:
+        return str(NUMBER_WORDS.get(word, word))
+    named = [n for n in nums if word in (n.lower(), f"{n.lower()}s") or abbreviates(n, word)]
+    # a one-letter name stands for a noun of its letter no other number parameter starts with ("divisor" for `d`)
+    named = named or [n for n in nums if len(n) == 1 and word[0] == n and sum(o[0] == n for o in nums) == 1]
+    return named[0] if len(named) == 1 else None
 
 
 def _between(sentence: str, nums: list[str]) -> list[tuple[str, str]]:
@@ -440,6 +477,9 @@ def _between(sentence: str, nums: list[str]) -> list[tuple[str, str]]:
     return [(nums[0], nums[1])] if len(nums) == 2 else []
 
 
+# "… than a given number of letters", "… the given amount": an input, named by what it is rather than by its name
+_GIVEN_NOUN = re.compile(r"\s+(?:number|amount|count|length|value|limit|size)\b", re.I)
+_EXACTLY_GIVEN = re.compile(r"\bexactly\s+(?:a|the)\s+given" + _GIVEN_NOUN.pattern, re.I)
 _NEGATION = re.compile(r"\b(?:not|no|neither|nor|never|none|nothing)\b|n't\b", re.I)
 
 

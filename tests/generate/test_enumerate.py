@@ -158,6 +158,27 @@ def test_a_pair_result_is_enumerated_component_by_component() -> None:
     assert all(f.type_text == "(Nat × Nat)" for f in found)
 
 
+def test_a_decision_makes_the_comparisons_and_divisibility_the_words_state_of_any_computed_number() -> None:
+    from specbridge.mining.shapes import DIVIDES
+
+    # the corpus never compares a sum with a parameter; the words say what the total is compared with
+    budget = _task(
+        "fits",
+        [("prices", "List Nat"), ("budget", "Nat")],
+        "Bool",
+        tests=[_example({"prices": "[3, 4]", "budget": "9"}, "true")],
+    )
+    found = [f.text for f in enumerate_results(budget, mine_terms(CORPUS), _flat, {}, [], None, [("≤", "budget")])]
+    assert "prices.sum ≤ budget" in found
+    # "divisible by both 3 and 5": each test, and both together
+    fizz = _task("fizz", [("n", "Nat")], "Bool", tests=[_example({"n": "45"}, "true")])
+    found = [
+        f.text
+        for f in enumerate_results(fizz, mine_terms(CORPUS), _flat, {}, [], None, [(DIVIDES, "3"), (DIVIDES, "5")])
+    ]
+    assert "n % 3 = 0" in found and "(n % 3 = 0) ∧ (n % 5 = 0)" in found
+
+
 def test_a_pair_s_components_take_the_comparisons_the_words_state_in_their_order() -> None:
     from specbridge.generate.offline import stated_share
 
@@ -167,6 +188,28 @@ def test_a_pair_s_components_take_the_comparisons_the_words_state_in_their_order
     assert stated_share(f"({above}, {below})", stated) == 0.5  # both made, in the other order
     assert stated_share(f"({below}, xs.length)", stated) == 0.5  # one of the two
     assert stated_share("(xs.length, xs.sum)", stated) == 0.0
+
+
+def test_a_term_of_a_looser_operator_than_the_equation_is_parenthesized() -> None:
+    from specbridge.generate.offline import result_equation
+
+    assert result_equation("(n % 3 = 0) && (n % 5 = 0)", "Bool", None) == "result = ((n % 3 = 0) && (n % 5 = 0))"
+    assert result_equation("xs.sum", "Nat", None) == "result = xs.sum"
+    assert result_equation("n % 3 = 0", "Prop", None) == "(result = true ↔ n % 3 = 0)"
+    assert result_equation("xs.toList.reverse", "List Nat", "List Nat") == "result.toList = xs.toList.reverse"
+
+
+def test_the_words_explain_the_comparisons_a_term_makes_as_they_state_them_and_no_other() -> None:
+    from specbridge.generate.offline import stated_features
+    from specbridge.mining.shapes import DIVIDES
+
+    at_most = [("≤", "budget")]  # "the total is at most the budget"
+    assert stated_features("prices.sum ≤ budget", at_most) == {"op:≤"}
+    assert stated_features("budget ≥ prices.sum", at_most) == {"op:≥"}  # the same comparison, flipped
+    # the lambda's test is the stated one; `≥ budget` compares the other way and the words do not explain it
+    assert stated_features("(prices.countP (fun x0 => x0 ≤ budget)) ≥ budget", at_most) == {"op:≤"}
+    assert stated_features("n % 5 = 0", [(DIVIDES, "5")]) == {"op:%", "opl:% 5", "opl:= 0"}
+    assert stated_features("n % 5", [(DIVIDES, "5")]) == set()
 
 
 def test_a_product_of_stated_units_is_an_operand_and_an_input_it_leaves_out_is_no_addition() -> None:
@@ -202,6 +245,30 @@ def test_a_lean_operation_the_requirement_names_is_enumerated_though_no_corpus_t
     context = GenerationContext(settings=Settings(), corpus=CORPUS)
     posts = [c.postcond for c in OfflineGenerator().candidates(task, context)]
     assert "result = xs.rotateLeft k" in posts  # no corpus task rotates; Lean's name says it
+
+
+def test_a_test_made_of_a_lean_operation_the_requirement_names_fills_a_hole() -> None:
+    from specbridge.generate.base import GenerationContext
+    from specbridge.generate.offline import OfflineGenerator
+    from specbridge.settings import Settings
+
+    # the corpus searches lists of numbers; "ending with" names `String.endsWith`, which no corpus task uses
+    search = [
+        _task(f"firstBig{i}", [("xs", "List Nat")], "Option Nat", "result = xs.find? (fun x => x > 3)")
+        for i in range(3)
+    ]
+    task = _task(
+        "wordWithEnding",
+        [("ws", "List String"), ("ending", "String")],
+        "Option String",
+        tests=[_example({"ws": '["walk", "jumped", "ran", "hopped"]', "ending": '"ed"'}, 'some "jumped"')],
+    )
+    task = task.model_copy(
+        update={"requirement": "Find the first word that ends with the given ending.", "reference": None}
+    )
+    context = GenerationContext(settings=Settings(), corpus=CORPUS + search)
+    posts = [c.postcond for c in OfflineGenerator().candidates(task, context)]
+    assert "result = ws.find? (fun x0 => x0.endsWith ending)" in posts
 
 
 def _zero(text: str) -> float:

@@ -332,6 +332,50 @@ def test_bounds_stated_in_the_requirement_become_a_guard() -> None:
     assert stated_bounds(words) == ("d > 0", "`d > 0` (stated in the requirement)")
 
 
+def test_any_english_comparison_of_an_input_with_a_number_is_a_bound_but_not_one_said_of_the_result() -> None:
+    from specbridge.generate.offline import stated_bounds
+
+    sig = Signature(
+        name="f", params=(Param(name="years", type="Nat"), Param(name="months", type="Nat")), return_type="Nat"
+    )
+    given = "An age is given as years plus extra months, where the extra months are always fewer\nthan 12."
+    assert stated_bounds(Task(id="a", requirement=given, signature=sig)) == (
+        "months < 12",
+        "`months < 12` (stated in the requirement)",
+    )
+    returned = "Return the years and the months left over, where the left-over months are always below 12."
+    assert stated_bounds(Task(id="b", requirement=returned, signature=sig)) is None
+
+
+def test_where_the_words_say_case_does_not_matter_a_test_of_letters_reads_the_lower_case() -> None:
+    from specbridge.generate.offline import case_blind
+
+    sig = Signature(name="f", params=(Param(name="s", type="String"),), return_type="Nat")
+    vowels = ("fun x0 => x0 = 'a' || x0 = 'e'", 1.5)
+    digits = ("fun x0 => '0' ≤ x0 ∧ x0 ≤ '9'", 1.0)
+    blind = Task(id="a", requirement="Count the vowels a and e, in upper or lower case.", signature=sig)
+    assert case_blind(blind, [vowels, digits]) == [
+        ("fun x0 => x0.toLower = 'a' || x0.toLower = 'e'", 1.5),
+        ("fun x0 => x0 = 'a' || x0 = 'e'", 0.0),  # the words say it is not all
+        digits,
+    ]
+    plain = Task(id="b", requirement="Count the vowels a and e.", signature=sig)
+    assert case_blind(plain, [vowels, digits]) == [vowels, digits]
+
+
+def test_what_the_one_character_input_is_given_as_is_a_guard() -> None:
+    from specbridge.generate.offline import char_kind_guard
+
+    sig = Signature(name="f", params=(Param(name="c", type="Char"),), return_type="Char")
+    given = Task(id="a", requirement="Given a lower-case letter, return the next one.", signature=sig)
+    assert char_kind_guard(given) == ("c.isLower", "`c.isLower` (the requirement says what the character is given as)")
+    digit = Task(id="b", requirement="Given a decimal digit, return its value.", signature=sig)
+    assert char_kind_guard(digit) is not None and char_kind_guard(digit)[0] == "c.isDigit"  # type: ignore[index]
+    # what is decided is no guard
+    decided = Task(id="c", requirement="Return whether the character given is a letter.", signature=sig)
+    assert char_kind_guard(decided) is None
+
+
 def test_a_bound_said_of_the_word_a_parameter_abbreviates_is_a_guard_on_the_parameter() -> None:
     from specbridge.generate.offline import stated_bounds
     from specbridge.mining.shapes import abbreviates

@@ -94,3 +94,22 @@ def test_the_offline_generator_takes_the_stated_table_over_terms_that_only_fit_t
     checked = task.model_copy(update={"tests": tuple(hidden)})
     verdicts = ComputableLayer().evaluate(checked, spec, build_obligations(checked))
     assert verdicts and all(v.status is Status.PASS for v in verdicts)
+
+
+def test_the_ranges_a_decision_s_inputs_must_lie_in_are_the_decision() -> None:
+    from specbridge.generate.tables import stated_decision
+
+    time = (
+        "Decide whether an hour and a minute make a valid time: the hour must be from 0 to 23 and the minute from "
+        "0 to 59."
+    )
+    params = [("h", "Nat"), ("m", "Nat")]
+    # one-letter names stand for the nouns of their letter; a Nat's 0 ≤ goes without saying
+    assert stated_decision(_task(time, params, "Bool")) == "h ≤ 23 ∧ m ≤ 59"
+    assert stated_decision(_task(time, [("h", "Int"), ("m", "Int")], "Bool")) == "0 ≤ h ∧ h ≤ 23 ∧ 0 ≤ m ∧ m ≤ 59"
+    # no decision, no range the inputs must meet, or a range whose input the words do not tell
+    assert stated_decision(_task(time, params, "Nat")) is None
+    assert stated_decision(_task("Decide whether the hour is from 0 to 11.", params, "Bool")) is None
+    assert stated_decision(_task("The hour and the minute must be below 60.", params, "Bool")) is None
+    score = "Decide whether a score passes: the score must be at least 50."
+    assert stated_decision(_task(score, [("score", "Nat")], "Bool")) == "score ≥ 50"

@@ -195,6 +195,36 @@ def test_between_two_bounds_compares_with_both_lower_first() -> None:
     assert said("Entries between the bounds are not counted.") == []
 
 
+def test_a_given_number_is_the_one_number_input() -> None:
+    from specbridge.mining.shapes import stated_comparisons
+
+    sig = Signature(
+        name="f", params=(Param(name="words", type="List String"), Param(name="n", type="Nat")), return_type="Nat"
+    )
+
+    def said(text: str) -> list[tuple[str, str]]:
+        return stated_comparisons(Task(id="a", requirement=text, signature=sig))
+
+    assert said("Return the first word with more than a given number of characters.") == [(">", "n")]
+    assert said("Count the words of exactly the given length.") == [("=", "n")]
+    assert said("Count the words with more than a number of vowels.") == []
+
+
+def test_divisibility_the_words_state_is_a_stated_relation() -> None:
+    from specbridge.mining.shapes import DIVIDES, stated_comparisons
+
+    sig = Signature(name="f", params=(Param(name="n", type="Nat"), Param(name="d", type="Nat")), return_type="Bool")
+
+    def said(text: str) -> list[tuple[str, str]]:
+        return stated_comparisons(Task(id="a", requirement=text, signature=sig))
+
+    assert said("Decide whether n is divisible by both 3 and 5.") == [(DIVIDES, "3"), (DIVIDES, "5")]
+    # a one-letter name stands for a noun of its letter: "divisor" for `d`
+    assert said("Whether n divides evenly by a given divisor, with nothing left over.") == [(DIVIDES, "d")]
+    assert said("Whether n is a multiple of four.") == [(DIVIDES, "4")]
+    assert said("Whether n is not divisible by 3.") == []
+
+
 def test_a_chain_of_units_multiplies_out() -> None:
     from specbridge.mining.shapes import unit_products
 
