@@ -1561,33 +1561,21 @@ def table_candidates(task: Task) -> list[Candidate]:
     (`tables.stated_decision`)."""
     from specbridge.generate.tables import stated_decision, stated_table
 
-    out = []
+    read: list[tuple[str, str]] = []  # (postcondition, what was read)
     table = stated_table(task)
     if table is not None:
-        out.append(
-            Candidate(
-                aux="",
-                precond="True",
-                postcond=f"result = {table.term()}",
-                sources=[],
-                prior=TABLE_PRIOR,
-                notes=[f"a table of {len(table.rows) + 1} rows over `{table.param}` read from the requirement's words"],
-                pattern=STATED_TABLE,
-            )
-        )
+        rows = f"a table of {len(table.rows) + 1} rows over `{table.param}` read from the requirement's words"
+        read.append((f"result = {table.term()}", rows))
     decision = stated_decision(task)
     if decision is not None:
-        out.append(
-            Candidate(
-                aux="",
-                precond="True",
-                postcond=f"result = true ↔ ({decision})",
-                sources=[],
-                prior=TABLE_PRIOR,
-                notes=["the ranges the requirement says the inputs must lie in, read from its words, as the decision"],
-                pattern=STATED_TABLE,
-            )
+        ranges = "the ranges the requirement says the inputs must lie in, read from its words, as the decision"
+        read.append((f"result = true ↔ ({decision})", ranges))
+    out = [
+        Candidate(
+            aux="", precond="True", postcond=post, sources=[], prior=TABLE_PRIOR, notes=[note], pattern=STATED_TABLE
         )
+        for post, note in read
+    ]
     return out
 
 
