@@ -258,8 +258,9 @@ def enumerate_results(
                 add(test, f.level + 1, op=f.op, bonus=f.bonus)
             divisible = [test for op, test in made if op == DIVIDES]
             if len(divisible) > 1:  # "divisible by both 3 and 5"
-                stated.add(" ∧ ".join(f"({t})" for t in divisible))
-                add(" ∧ ".join(f"({t})" for t in divisible), f.level + 2, op=f.op, bonus=f.bonus)
+                both = " ∧ ".join(f"({t})" for t in divisible)
+                stated.add(both)
+                add(both, f.level + 2, op=f.op, bonus=f.bonus)
     chosen = _diverse(level1, LEVEL2_OPERANDS)
     # the pairs' own operands: the lexicon has never read a sequence of pairs, so their fit is no ranking
     over_pairs = [f for f in level1 if f not in chosen and any(whole_operand(v, f.text) for v, _ in views)]
