@@ -248,7 +248,8 @@ def enumerate_results(
     if compared and " ".join(task.signature.return_type.split()) == "Bool":
         # "the total price is at most the budget": the words give the comparison and its limit, not what is compared;
         # a subject the lexicon ranks low (`prices.sum`) would not reach the second level's operands
-        inputs = [f for f in best.values() if f.level == 0 and f.type_text in ("Nat", "Int") and f.text in dict(params)]
+        given = {name for name, _ in params}
+        inputs = [f for f in best.values() if f.level == 0 and f.type_text in ("Nat", "Int") and f.text in given]
         subjects = inputs + [f for f in level1 if f.type_text in ("Nat", "Int")][:STATED_SUBJECTS]
         for f in subjects:
             made = [

@@ -530,35 +530,27 @@ def _comparisons_made(text: str, op: str, name: str) -> list[tuple[int, str]]:
     return [(m.start(), symbol) for m, symbol in spelled if m is not None]
 
 
-def _comparison_at(text: str, op: str, name: str) -> int | None:
-    """Where a Lean term first compares something `op` the parameter `name`; None when it never does."""
-    return min((at for at, _ in _comparisons_made(text, op, name)), default=None)
-
-
-def stated_features(text: str, compared: list[tuple[str, str]]) -> set[str]:
-    """The lexicon features (`op:<`, `opl:> 10`) of the comparisons the words state that a Lean term makes as
-    they say them: the words explain those, whatever the corpus paired with "above". Another comparison of the
-    term (`countP (· ≤ budget) ≥ budget`) is not explained by them."""
-    out: set[str] = set()
+def stated_reading(text: str, compared: list[tuple[str, str]]) -> tuple[set[str], float]:
+    """What the comparisons the words state (`stated_comparisons`, in their order) say of a Lean term, read in one
+    pass: the lexicon features (`op:<`, `opl:> 10`) of those it makes as the words say them, which the words
+    explain whatever the corpus paired with "above" (another comparison of the term, `countP (· ≤ budget) ≥
+    budget`, is not explained by them); and the share of them it makes, halved when it makes them in another
+    order ("count those below the pivot and those above it, in that order" is `(below, above)`)."""
+    features: set[str] = set()
+    at: list[int] = []
     for op, name in compared:
-        for _, symbol in _comparisons_made(text, op, name):
+        made = _comparisons_made(text, op, name)
+        if made:
+            at.append(min(position for position, _ in made))
+        for _, symbol in made:
             if re.fullmatch(r"-?\d+", name):
-                out.add(f"opl:{symbol} {name}")
+                features.add(f"opl:{symbol} {name}")
             if symbol != "=":
-                out.add(f"op:{symbol}")
+                features.add(f"op:{symbol}")
             if op == DIVIDES:
-                out.add("opl:= 0")
-    return out
-
-
-def stated_share(text: str, compared: list[tuple[str, str]]) -> float:
-    """The share of the comparisons the words state (`stated_comparisons`, in their order) that a Lean term makes,
-    halved when it makes them in another order: "count those below the pivot and those above it, in that order"
-    is `(below, above)`, not `(above, below)`."""
-    at = [p for op, name in compared if (p := _comparison_at(text, op, name)) is not None]
-    if not at:
-        return 0.0
-    return len(at) / len(compared) * (1.0 if at == sorted(at) else 0.5)
+                features.add("opl:= 0")
+    share = len(at) / len(compared) * (1.0 if at == sorted(at) else 0.5) if at else 0.0
+    return features, share
 
 
 def sorted_guard(task: Task) -> tuple[str, str] | None:
@@ -1322,16 +1314,16 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     compared = stated_comparisons(task)
 
     def score(text: str) -> float:
-        fit = lexicon.score(
-            spec_features(text, names), words, task.id, stated_features(text, compared)
-        ) + TERM_ATOM_WEIGHT * atom_evidence(text)
+        explained, stated = stated_reading(text, compared)
+        fit = lexicon.score(spec_features(text, names), words, task.id, explained) + TERM_ATOM_WEIGHT * atom_evidence(
+            text
+        )
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
         unwritten = len(unwritten_numbers(text, implied))
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
         # a comparison of the other kind than the words say ("strictly smaller" and `≤`)
         against = comparisons_against(wording, text)
-        stated = stated_share(text, compared)
         return (
             fit
             + STATED_COMPARISON_WEIGHT * stated
@@ -1443,7 +1435,7 @@ _CASE_BLIND = re.compile(
     r"|\b(?:their|its) (?:upper|capital)[- ]?(?:case )?(?:forms?|letters?|versions?)\b",
     re.I,
 )
-_LOWER_LETTER_TEST = re.compile(r"\bx0 (==|=) '[a-z]'")
+_LOWER_LETTER_TEST = re.compile(r"\bx0 (==|=) ('[a-z]')")
 
 
 def case_blind(task: Task, atoms: list[tuple[str, float]]) -> list[tuple[str, float]]:
@@ -1455,7 +1447,7 @@ def case_blind(task: Task, atoms: list[tuple[str, float]]) -> list[tuple[str, fl
     out: dict[str, float] = {}
     for p, evidence in atoms:
         if _LOWER_LETTER_TEST.search(p) and not re.search(r"\bx0 (==|=) '[^a-z]", p):
-            out.setdefault(_LOWER_LETTER_TEST.sub(lambda m: f"x0.toLower {m.group(1)} {m.group(0)[-3:]}", p), evidence)
+            out.setdefault(_LOWER_LETTER_TEST.sub(r"x0.toLower \1 \2", p), evidence)
             evidence = 0.0
         out.setdefault(p, evidence)
     return list(out.items())
@@ -1570,13 +1562,12 @@ def table_candidates(task: Task) -> list[Candidate]:
     if decision is not None:
         ranges = "the ranges the requirement says the inputs must lie in, read from its words, as the decision"
         read.append((f"result = true ↔ ({decision})", ranges))
-    out = [
+    return [
         Candidate(
             aux="", precond="True", postcond=post, sources=[], prior=TABLE_PRIOR, notes=[note], pattern=STATED_TABLE
         )
         for post, note in read
     ]
-    return out
 
 
 def _map_values(

@@ -142,10 +142,10 @@ _REQUIRED = re.compile(r"\b(?:must|should|has to|have to|needs? to)\s+(?:be|lie|
 def stated_decision(task: Task) -> str | None:
     """The conjunction of the ranges a sentence says the number inputs must lie in, for a decision (a Bool
     result): "the hour must be from 0 to 23 and the minute from 0 to 59" is `h ≤ 23 ∧ m ≤ 59`. Each part of the
-    sentence names its input: by its name, a plural of it, a word the name abbreviates, or — for a one-letter
+    sentence names its input: as `names_param` reads a word, or — for a one-letter
     name no other number input shares — a noun of that letter ("hour" for `h`). None when no sentence states a
     range of every part it names, or the task is no decision."""
-    from specbridge.mining.shapes import abbreviates
+    from specbridge.mining.shapes import letter_names, names_param
     from specbridge.retrieval import requirement_sentences
 
     if " ".join(task.signature.return_type.split()) != "Bool":
@@ -157,13 +157,8 @@ def stated_decision(task: Task) -> str | None:
     def named(part: str) -> str | None:
         words = re.findall(r"[a-z]+", part.lower())
         nouns = re.findall(r"\b(?:the|a|an|its|each)\s+([a-z]{4,})", part.lower())
-        found = {
-            n
-            for n in numbers
-            if n.lower() in words
-            or f"{n.lower()}s" in words
-            or any(abbreviates(n, w) for w in words)
-            or (len(n) == 1 and sum(o[0] == n[0] for o in numbers) == 1 and any(w[0] == n for w in nouns))
+        found = {n for w in words for n in names_param(w, numbers)} | {
+            n for w in nouns for n in letter_names(w, numbers)
         }
         return next(iter(found)) if len(found) == 1 else None
 

@@ -22,6 +22,7 @@ import hashlib
 import math
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 
 from specbridge.mining.library import Pattern, _doc_terms
 from specbridge.retrieval import IMPLIED_NUMBERS, NUMBER_WORDS, split_name, tokenize, without_example_numbers
@@ -411,12 +412,12 @@ def stated_comparisons(task: Task) -> list[tuple[str, str]]:
                 continue
             op = comparison_of(m)
             word = m.group("word").lower()
-            if re.fullmatch(r"-?\d+", word) or word in NUMBER_WORDS:
-                number = str(NUMBER_WORDS.get(word, word))
+            number = _numeral(word)
+            if number is not None:
                 if not (number == "1" and op in ("≥", "≤")):
                     out[(op, number)] = None
                 continue
-            named = [n for n in nums if word in (n.lower(), f"{n.lower()}s") or abbreviates(n, word)]
+            named = names_param(word, nums)
             if word == "given" and _GIVEN_NOUN.match(sentence, m.end()) and len(nums) == 1:
                 named = nums  # "more than a given number of characters": the one number the task is given
             if word == "it" and last:  # "below the pivot and above it": the parameter just named
@@ -449,18 +450,35 @@ _DIVISIBLE = re.compile(
 )
 
 
+def _numeral(word: str) -> str | None:
+    """The number a lower-case word writes, in digits or as a number word (`two` -> `2`); None for any other."""
+    return str(NUMBER_WORDS.get(word, word)) if re.fullmatch(r"-?\d+", word) or word in NUMBER_WORDS else None
+
+
+def names_param(word: str, params: Iterable[str]) -> list[str]:
+    """The parameters of `params` a lower-case English `word` names: by its name, a plural of it, or a word the
+    name abbreviates (`lower` for `lo`)."""
+    return [n for n in params if word in (n.lower(), f"{n.lower()}s") or abbreviates(n, word)]
+
+
 def _number_or_param(word: str | None, nums: list[str]) -> str | None:
-    """A numeral (digits or a number word) or the number parameter `word` names (its name or a word it
-    abbreviates); None for anything else."""
+    """A numeral (digits or a number word) or the number parameter `word` names (`names_param`); None for
+    anything else."""
     if word is None:
         return None
     word = word.lower()
-    if re.fullmatch(r"-?\d+", word) or word in NUMBER_WORDS:
-        return str(NUMBER_WORDS.get(word, word))
-    named = [n for n in nums if word in (n.lower(), f"{n.lower()}s") or abbreviates(n, word)]
-    # a one-letter name stands for a noun of its letter no other number parameter starts with ("divisor" for `d`)
-    named = named or [n for n in nums if len(n) == 1 and word[0] == n and sum(o[0] == n for o in nums) == 1]
+    number = _numeral(word)
+    if number is not None:
+        return number
+    named = names_param(word, nums) or letter_names(word, nums)
     return named[0] if len(named) == 1 else None
+
+
+def letter_names(noun: str, params: Iterable[str]) -> list[str]:
+    """The one-letter parameter a lower-case `noun` of its letter stands for ("divisor" for `d`, "hour" for `h`),
+    when no other parameter of `params` starts with that letter."""
+    params = list(params)
+    return [n for n in params if len(n) == 1 and noun[:1] == n and sum(o[0] == n for o in params) == 1]
 
 
 def _between(sentence: str, nums: list[str]) -> list[tuple[str, str]]:

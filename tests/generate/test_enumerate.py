@@ -180,14 +180,14 @@ def test_a_decision_makes_the_comparisons_and_divisibility_the_words_state_of_an
 
 
 def test_a_pair_s_components_take_the_comparisons_the_words_state_in_their_order() -> None:
-    from specbridge.generate.offline import stated_share
+    from specbridge.generate.offline import stated_reading
 
     stated = [("<", "pivot"), (">", "pivot")]  # "those below the pivot and those above it, in that order"
     below, above = "xs.countP (fun x0 => x0 < pivot)", "xs.countP (fun x0 => pivot < x0)"
-    assert stated_share(f"({below}, {above})", stated) == 1.0
-    assert stated_share(f"({above}, {below})", stated) == 0.5  # both made, in the other order
-    assert stated_share(f"({below}, xs.length)", stated) == 0.5  # one of the two
-    assert stated_share("(xs.length, xs.sum)", stated) == 0.0
+    assert stated_reading(f"({below}, {above})", stated)[1] == 1.0
+    assert stated_reading(f"({above}, {below})", stated)[1] == 0.5  # both made, in the other order
+    assert stated_reading(f"({below}, xs.length)", stated)[1] == 0.5  # one of the two
+    assert stated_reading("(xs.length, xs.sum)", stated)[1] == 0.0
 
 
 def test_a_term_of_a_looser_operator_than_the_equation_is_parenthesized() -> None:
@@ -200,16 +200,16 @@ def test_a_term_of_a_looser_operator_than_the_equation_is_parenthesized() -> Non
 
 
 def test_the_words_explain_the_comparisons_a_term_makes_as_they_state_them_and_no_other() -> None:
-    from specbridge.generate.offline import stated_features
+    from specbridge.generate.offline import stated_reading
     from specbridge.mining.shapes import DIVIDES
 
     at_most = [("≤", "budget")]  # "the total is at most the budget"
-    assert stated_features("prices.sum ≤ budget", at_most) == {"op:≤"}
-    assert stated_features("budget ≥ prices.sum", at_most) == {"op:≥"}  # the same comparison, flipped
+    assert stated_reading("prices.sum ≤ budget", at_most)[0] == {"op:≤"}
+    assert stated_reading("budget ≥ prices.sum", at_most)[0] == {"op:≥"}  # the same comparison, flipped
     # the lambda's test is the stated one; `≥ budget` compares the other way and the words do not explain it
-    assert stated_features("(prices.countP (fun x0 => x0 ≤ budget)) ≥ budget", at_most) == {"op:≤"}
-    assert stated_features("n % 5 = 0", [(DIVIDES, "5")]) == {"op:%", "opl:% 5", "opl:= 0"}
-    assert stated_features("n % 5", [(DIVIDES, "5")]) == set()
+    assert stated_reading("(prices.countP (fun x0 => x0 ≤ budget)) ≥ budget", at_most)[0] == {"op:≤"}
+    assert stated_reading("n % 5 = 0", [(DIVIDES, "5")])[0] == {"op:%", "opl:% 5", "opl:= 0"}
+    assert stated_reading("n % 5", [(DIVIDES, "5")])[0] == set()
 
 
 def test_a_product_of_stated_units_is_an_operand_and_an_input_it_leaves_out_is_no_addition() -> None:
