@@ -896,8 +896,14 @@ class OfflineGenerator:
 def _equated_term(postcond: str, *, through_list: bool = False) -> str | None:
     """The term of a result equation `result = <term>` (or `result.toList = <term>` when `through_list`); None
     for any other postcondition."""
+    from specbridge.mining.shapes import _close
+
     m = re.fullmatch(r"result(\.toList)? = (.+)", postcond.strip(), re.S)
-    return m.group(2) if m and (through_list or not m.group(1)) else None
+    if not m or (m.group(1) and not through_list):
+        return None
+    term = m.group(2)
+    # the parentheses `result_equation` puts round a term of a looser operator are not the term's
+    return term[1:-1] if term.startswith("(") and _close(term, 0) == len(term) - 1 else term
 
 
 def _without_additions(task: Task, tied: list[Candidate]) -> list[Candidate]:

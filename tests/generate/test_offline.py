@@ -513,6 +513,9 @@ def test_of_tied_result_equations_one_built_over_another_s_term_is_dropped() -> 
     option = sig.model_copy(update={"return_type": "Option Nat"})
     said = Task(id="u", requirement="Half of an even n; an odd n gives no result.", signature=option)
     assert _without_additions(said, [half, even]) == [half, even]
+    # as `result_equation` writes it, parenthesized (the condition's `=` binds looser than the equation's)
+    written = Candidate("", "True", "result = (if (n % 2) = 0 then (some (n / 2)) else none)", [], 0.2)
+    assert _without_additions(said, [half, written]) == [half, written]
     silent = said.model_copy(update={"requirement": "Half of n."})
     assert _without_additions(silent, [half, even]) == [half]
 
