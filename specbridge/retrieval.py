@@ -66,20 +66,30 @@ def requirement_sentences(text: str) -> list[str]:
     return re.split(r"(?<=[.;:])\s+|\n(?=\s*(?:[-*•]|\w+\s*:))", text)
 
 
+def works_an_example(sentence: str) -> bool:
+    """Whether a sentence of a requirement introduces a worked example ("for example", "such as", "so 6 …")."""
+    return _EXAMPLE_INTRO.search(sentence) is not None
+
+
 def without_example_numbers(text: str) -> str:
     """`text` with the numbers of its worked examples blanked (digits and number words: those of a clause with a
     list literal or a relating cue, those after an introducing cue): what is left are the numbers the
     requirement states (`under 3`, `divisible by 4`)."""
     text = re.sub(r"\be\.g\.|\bi\.e\.", lambda m: m.group(0).replace(".", ""), text)
+    quoted = [m.span() for m in re.finditer(r'"[^"\n]*"', text)]  # `"Wait..."` ends no clause
+    ends = [m.start() for m in _CLAUSE_END.finditer(text) if not any(a < m.start() < b for a, b in quoted)]
     out = []
     start = 0
-    for end in [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]:
+    continued = False  # an example introduced before a colon goes on after it ("six divisors: 1, 2, 3, 6")
+    for end in [*ends, len(text)]:
         clause = text[start:end]
         intro = _EXAMPLE_INTRO.search(clause)
-        if _EXAMPLE_RELATION.search(clause) or _LIST_LITERAL.search(clause):
+        worked = bool(_EXAMPLE_RELATION.search(clause) or _LIST_LITERAL.search(clause))
+        if worked or continued:
             clause = _NUMERAL.sub(" ", clause)
         elif intro:
             clause = clause[: intro.start()] + _NUMERAL.sub(" ", clause[intro.start() :])
+        continued = (worked or continued or intro is not None) and text[end : end + 1] == ":"
         out.append(clause + text[end : end + 1])
         start = end + 1
     return "".join(out)

@@ -138,6 +138,10 @@ def test_the_numbers_of_a_worked_example_are_not_the_requirement_s_constants() -
     assert "1900" not in without_example_numbers("unless divisible by 400 (so 1900 is not a leap year)")
     assert "400" in without_example_numbers("unless divisible by 400 (so 1900 is not a leap year)")
     assert numbers("Return the last digit; there are twelve of them") == ["12"]
+    # an example goes on after a colon, and a quoted text ends no clause
+    assert numbers("Count them. For example, 12 has six divisors: 1, 2, 3, 4, 6 and 12. At most 9.") == ["9"]
+    assert numbers('Each mark counts on its own, so "Wait..." has three; below 5.') == ["5"]
+    assert numbers("The rule is this: below 5.") == ["5"]  # no example before the colon
 
 
 def test_the_numbers_a_requirement_s_words_imply_are_read_apart_from_those_it_writes() -> None:
