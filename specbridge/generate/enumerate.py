@@ -26,7 +26,7 @@ from typing import Any
 
 from specbridge.generate.extract import mentions, split_top_level, unread_inputs
 from specbridge.lean import types as ty
-from specbridge.mining.shapes import DIVIDES
+from specbridge.mining.shapes import DIVIDES, ODD
 from specbridge.tasks import Task, TestCase, Visibility
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
@@ -54,6 +54,7 @@ LEVEL_COST = 0.05  # per operation level: of two terms computing the same, the s
 MAX_TERMS = 10_000  # terms elaborated per task, at most (a bound on the time: about 0.4 ms each)
 LEVEL1_TERMS = 6_000  # of which one operation over level 0, at most: the rest is the second level's
 VIEW_TERMS = 1_500  # of which one operation over a sequence of pairs (`pair_views`), at most
+RANGE_TERMS = 300  # of which one operation over the numbers up to a number input (`range_views`), at most
 VIEW_OPERANDS = 8  # best level-1 terms over pairs that the second level composes over, besides LEVEL2_OPERANDS
 
 
@@ -172,8 +173,9 @@ def enumerate_results(
     runner = _Runner(params, [args for args, _ in examples] + made_up)
     best: dict[tuple[str, tuple], Found] = {}  # (type, outputs) -> its best-scored spelling
 
-    def add(text: str, level: int, typed: str = "", op: str = "", bonus: float = 0.0) -> None:
-        """Run `text` (or its `typed` spelling) and keep it if it is a new behaviour or a better spelling."""
+    def add(text: str, level: int, typed: str = "", op: str = "", bonus: float = 0.0, fresh: bool = False) -> None:
+        """Run `text` (or its `typed` spelling) and keep it if it is a new behaviour or a better spelling; only if
+        new, when `fresh`."""
         if runner.elaborated >= MAX_TERMS:
             return
         got = runner.run(typed or text)
@@ -181,7 +183,7 @@ def enumerate_results(
             return
         fit = score(text) - LEVEL_COST * level + bonus
         old = best.get(got)
-        if old is not None and whole_operand(old.text, text):
+        if old is not None and (fresh or whole_operand(old.text, text)):
             return  # an operation that changes nothing of its operand here (`String.Pos.mk n`) adds nothing
         if (
             old is None
@@ -197,6 +199,9 @@ def enumerate_results(
     for lit in literals:
         for type_text in sorted(numbers & {"Nat", "Int"}):
             add(lit, 0, typed=f"({lit} : {type_text})")
+    if "Char" in numbers:  # the characters the words quote ("the letter after 'z' is 'a'")
+        for lit in dict.fromkeys(re.findall(r"(?<![\w'])'[^'\\\n]'(?![\w'])", task.requirement)):
+            add(lit, 0)
     if task.signature.return_type.startswith("Option "):  # the other branch of a search that may find nothing
         add("none", 0, typed=f"(none : {task.signature.return_type})")
     level0 = [(f.text, f.type_text) for f in best.values()]
@@ -225,24 +230,17 @@ def enumerate_results(
     views = [(text, got[0]) for text in pair_views(params) if (got := runner.run(text)) is not None]
     generic_ops = [g for t in ops if (g := element_generic(t)) is not None] if views else []
     pair_holes = _pair_holes(task, ops, [v for _, v in views], score) if views else {}
-    view_texts: dict[str, tuple[float, str, float]] = {}
-    for term in generic_ops:
-        bonus = VOCABULARY_BONUS if not term.tasks else 0.0
-        support = SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
-        for text in instantiations(
-            term,
-            task,
-            pair_holes.get(term.hole, []),
-            limit=16,
-            values=level0 + views,
-            fills=16,
-            required={v for v, _ in views},
-        ):
-            promise = score(text) + bonus + support
-            if text not in view_texts or view_texts[text][0] < promise:
-                view_texts[text] = (promise, term.id, bonus)
+    view_texts = _view_terms(task, generic_ops, views, pair_holes, level0, score)
+    # (what a term over a view computes that a term over the inputs computes is that term: `xs.length`, not
+    # `xs.zipIdx.length`)
     for text in sorted(view_texts, key=lambda t: (-view_texts[t][0], t))[:VIEW_TERMS]:
-        add(text, 1, op=view_texts[text][1], bonus=view_texts[text][2])
+        add(text, 1, op=view_texts[text][1], bonus=view_texts[text][2], fresh=True)
+    # The numbers up to a number input, as a sequence: a count, a search or a test over each of them.
+    ranges = [(text, got[0]) for text in range_views(params) if (got := runner.run(text)) is not None]
+    if ranges:
+        range_texts = _view_terms(task, ops, ranges, _range_holes(task, ops, score), level0, score)
+        for text in sorted(range_texts, key=lambda t: (-range_texts[t][0], t))[:RANGE_TERMS]:
+            add(text, 1, op=range_texts[text][1], bonus=range_texts[text][2], fresh=True)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
     stated: set[str] = set()  # terms the words state whole, which no simpler term makes an addition of
     if compared and " ".join(task.signature.return_type.split()) == "Bool":
@@ -416,7 +414,8 @@ def _other_elements(type_text: str) -> bool:
 
 def pair_views(params: Sequence[tuple[str, str]]) -> list[str]:
     """The sequences of pairs a task's inputs make: two sequences side by side (`xs.zip ys`, compared or combined
-    position by position) and a sequence beside its own tail (`xs.zip xs.tail`: neighbours). Lean's `zip` names
+    position by position), a sequence beside its own tail (`xs.zip xs.tail`: neighbours) and beside its positions
+    (`xs.zipIdx`). Lean's `zip` names
     no word a requirement uses ("position by position", "next to each other"), so it is offered by the
     signature's shape; of simple elements only."""
 
@@ -434,7 +433,70 @@ def pair_views(params: Sequence[tuple[str, str]]) -> list[str]:
     for (a, la, ca), (b, lb, cb) in itertools.combinations(seqs, 2):
         out.append(f"{a}.zip {b}" if ca == cb != "String" else f"{la}.zip {lb}")
     out += [f"{la}.zip {la}.tail" for _, la, _ in seqs]
+    # each element beside its position ("add to every number its own position", "the days on which …")
+    out += [f"{la}.zipIdx" for _, la, container in seqs if container != "String"]
     return out
+
+
+def _view_terms(
+    task: Task,
+    ops: list,
+    views: Sequence[tuple[str, str]],
+    holes: dict[str, list[str]],
+    level0: Sequence[tuple[str, str]],
+    score: Callable[[str], float],
+) -> dict[str, tuple[float, str, float]]:
+    """The operations `ops` over the sequences `views` (each term reads one): term -> (its promise, the
+    operation's id, its bonus), as for the first level."""
+    from specbridge.mining.terms import instantiations
+
+    out: dict[str, tuple[float, str, float]] = {}
+    for term in ops:
+        bonus = VOCABULARY_BONUS if not term.tasks else 0.0
+        support = SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
+        for text in instantiations(
+            term,
+            task,
+            holes.get(term.hole, []),
+            limit=16,
+            values=[*level0, *views],
+            fills=16,
+            required={v for v, _ in views},
+        ):
+            promise = score(text) + bonus + support
+            if text not in out or out[text][0] < promise:
+                out[text] = (promise, term.id, bonus)
+    return out
+
+
+def range_views(params: Sequence[tuple[str, str]]) -> list[str]:
+    """The numbers up to each Nat input as a sequence: `List.range' 1 n` (from 1 up to n) and `List.range (n + 1)`
+    (from 0): what "how many numbers up to n divide it" counts and "the square of some number" searches."""
+    names = [name for name, type_text in params if " ".join(type_text.split()) == "Nat"]
+    return [view for name in names for view in (f"List.range' 1 {name}", f"List.range ({name} + 1)")]
+
+
+def _range_holes(task: Task, ops: list, score: Callable[[str], float]) -> dict[str, list[str]]:
+    """The tests a hole over the numbers up to an input may hold: one short operation relating the number `x0`
+    to a number input (`n % x0 = 0`, `x0 * x0 = n`), one per behaviour; a test of `x0` alone would be a property
+    of the numbers, not of the input."""
+    from specbridge.mining.terms import lambda_bodies
+
+    numbers = [p.name for p in task.signature.params if " ".join(p.type.split()) == "Nat"]
+    bodies = [
+        b
+        for b in lambda_bodies(ops, task, "Nat", pred=True, limit=1000)
+        if _tokens(b.removeprefix("fun x0 => ")) <= 5 and any(re.search(rf"\b{n}\b", b) for n in numbers)
+    ]
+    # a number made of `x0` alone that equals the input ("the square of some number": `x0 * x0 = n`)
+    made = [
+        b.removeprefix("fun x0 => ")
+        for b in lambda_bodies(ops, task, "Nat", pred=False, limit=1000)
+        if _tokens(b.removeprefix("fun x0 => ")) <= 3 and not any(re.search(rf"\b{n}\b", b) for n in numbers)
+    ]
+    bodies += [f"fun x0 => {value} = {n}" for value in made if value != "x0" for n in numbers]
+    preds = distinct_lambdas(task, bodies, "Nat", score)
+    return {"pred": preds, "value": [], "": preds[:5]}
 
 
 def pair_sequence(type_text: str) -> tuple[str, str] | None:
@@ -486,7 +548,9 @@ def whole_operand(part: str, text: str) -> bool:
 
 def stated_test(subject: str, op: str, limit: str) -> str:
     """The Lean test of a comparison the words state (`stated_comparisons`) with `subject` compared."""
-    return f"{subject} % {limit} = 0" if op == DIVIDES else f"{subject} {op} {limit}"
+    if op in (DIVIDES, ODD):
+        return f"{subject} % {limit} = {0 if op == DIVIDES else 1}"
+    return f"{subject} {op} {limit}"
 
 
 def adds_nothing(part: str, text: str, names: Sequence[str]) -> bool:
@@ -703,7 +767,9 @@ def result_splits(
 
 _NUMBERS = r"-?\d+(?:\s*,\s*-?\d+)*"  # `6`, `3, -1, 2`
 _QUOTED = r'"[^"\n]*"'  # `"abcd"`
-_WORKED = rf"{_QUOTED}|'[^'\n]'|\[[^\]\n]*\]|{_NUMBERS}"  # a value written out: text, character, list, numbers
+_PAIR = r"\((?:[^()\n,]+),\s*(?:[^()\n,]+)\)"  # `(3, 12)`
+# a value written out: text, character, list, pair, numbers
+_WORKED = rf"{_QUOTED}|'[^'\n]'|\[[^\]\n]*\]|{_PAIR}|{_NUMBERS}"
 # "gives <result>", the result ending there: not `1` of "gives 1 + 2 = 3"
 _GIVES = (
     rf"\s+(?:gives|becomes|turns into|yields)\s+`?"
@@ -717,6 +783,13 @@ def _worked_literal(text: str, type_text: str) -> str | None:
     or `[3, -1, 2]` for a `List Int`, `c` or `'c'` for a `Char`, `"abc"` for a `String`); None if it is not one."""
     type_text = " ".join(type_text.split())
     text = text.strip()
+    pair = re.fullmatch(r"\(?(\w+) × (\w+)\)?", type_text)
+    if pair:  # `(3, 12)`: each component of its type
+        parts = re.fullmatch(r"\(([^(),]+),([^(),]+)\)", text)
+        if parts is None:
+            return None
+        first, second = (_worked_literal(parts.group(i), pair.group(i)) for i in (1, 2))
+        return f"({first}, {second})" if first is not None and second is not None else None
     if type_text == "String":
         return text if text.startswith('"') else None
     if type_text == "Char":  # quoted, or a bare letter (a bare digit may be the number)
@@ -772,8 +845,49 @@ def stated_tests(task: Task) -> list[TestCase]:
         if x is None or y is None:
             continue
         out.append(TestCase(inputs={param.name: x}, expected=y, visibility=Visibility.EXAMPLE))
+    out += _stated_values(task, param.name, param.type)
     if " ".join(task.signature.return_type.split()) == "Bool" and param.type.strip() in ("Nat", "Int"):
         out += _stated_decisions(task, param.name, param.type.strip())
+    return out
+
+
+_WORKED_VALUE = rf"`?(?:{_QUOTED}|'[^'\n]'|\[[^\]\n]*\]|-?\d+)`?"
+# "the letter after 'z' is 'a'", "for 0 the answer is 0", "12 has six divisors": what the function gives for a
+# value, said of what its name calls the result (`nextLetter`: "letter") or of "the answer"
+_STATED_VALUE = re.compile(
+    rf"\b(?:the\s+)?(?P<what>(?:[a-z]+\s+){{1,3}})(?:of|after|before|for)\s+(?P<x>{_WORKED_VALUE})\s+is\s+"
+    rf"(?P<y>{_WORKED_VALUE})(?=\s*(?:[.,;:)]|$|\band\b|\bbut\b))"
+    rf"|\bfor\s+(?P<x2>{_WORKED_VALUE}),?\s+the\s+(?:answer|result|output)\s+is\s+(?P<y2>{_WORKED_VALUE})"
+    rf"(?=\s*(?:[.,;:)]|$|\band\b|\bbut\b))"
+    rf"|(?<![\w.])(?P<x3>{_WORKED_VALUE})\s+has\s+(?P<y3>\d+|[a-z]+)\s+(?P<what3>[a-z]+)\b",
+    re.I,
+)
+
+
+def _stated_values(task: Task, name: str, type_text: str) -> list[TestCase]:
+    """What the requirement says the function gives for a value, in words, as example tests of a one-input task
+    ("the letter after 'z' is 'a'", "for 0 the answer is 0", "12 has six divisors"): said of the answer, or of a
+    noun of the function's name (`nextLetter`, `countDivisors`); values that read as the signature's types only."""
+    from specbridge.retrieval import NUMBER_WORDS, requirement_sentences, split_name
+
+    named = {w.lower().rstrip("s") for w in split_name(task.signature.name)}
+    ret = task.signature.return_type
+    out = []
+    for sentence in requirement_sentences(task.requirement):
+        for m in _STATED_VALUE.finditer(sentence):
+            if m.group("x3") is not None:  # "12 has six divisors": a count, of what the name counts
+                count = str(NUMBER_WORDS.get(m.group("y3").lower(), m.group("y3")))
+                said, x, y = m.group("what3"), m.group("x3"), count if count.isdigit() else ""
+            elif m.group("x2") is not None:
+                said, x, y = "answer", m.group("x2"), m.group("y2")
+            else:
+                said, x, y = m.group("what"), m.group("x"), m.group("y")
+            words = {w.rstrip("s") for w in re.findall(r"[a-z]+", said.lower())}
+            if not words & (named | {"answer", "result", "output"}):
+                continue
+            x_lit, y_lit = _read_worked(x.strip("`"), type_text), _read_worked(y.strip("`"), ret)
+            if x_lit is not None and y_lit is not None:
+                out.append(TestCase(inputs={name: x_lit}, expected=y_lit, visibility=Visibility.EXAMPLE))
     return out
 
 
@@ -810,8 +924,11 @@ def _stated_tests_of_several(task: Task) -> list[TestCase]:
 
 
 # "1900 is not a leap year but 2000 is": a number, `is`, maybe `not`, what it is (or nothing, said just before)
+_DECIDED_NUMBER = r"(?:-?\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten)"
+# "1900 is not a leap year but 2000 is", "zero and one both count as squares"
 _STATED_DECISION = re.compile(
-    r"(?<![\w.-])(?P<x>-?\d+)\s+is\b\s*(?P<neg>not\b\s*)?(?P<what>(?:an?\s+)?[a-z][a-z -]*?)?"
+    rf"(?<![\w.-])(?P<x>{_DECIDED_NUMBER}(?:\s*(?:,|and)\s*{_DECIDED_NUMBER})*)\s+(?:both\s+|all\s+)?"
+    r"(?:is|are|counts?\s+as)\b\s*(?P<neg>not\b\s*)?(?P<what>(?:an?\s+)?[a-z][a-z -]*?)?"
     r"(?=\s*(?:[.,;:)]|$|\bbut\b|\band\b))",
     re.I,
 )
@@ -821,20 +938,21 @@ def _stated_decisions(task: Task, name: str, type_text: str) -> list[TestCase]:
     """The decisions a requirement states of numbers ("so 1900 is not a leap year but 2000 is") as example tests
     of a one-number Bool task: what the number is said to be must be named by the function's name (`isLeapYear`:
     "leap"), or be left out right after such a statement ("but 2000 is"); "-2 is even" says nothing of `isOdd`."""
-    from specbridge.retrieval import requirement_sentences, split_name
+    from specbridge.retrieval import NUMBER_WORDS, requirement_sentences, split_name
 
-    named = {w for w in split_name(task.signature.name) if w not in ("is", "has", "check", "can", "get")}
+    named = {w.rstrip("s") for w in split_name(task.signature.name) if w not in ("is", "has", "check", "can", "get")}
     out = []
     for sentence in requirement_sentences(task.requirement):
         said = False  # a statement of the function's property just made in this sentence
         for m in _STATED_DECISION.finditer(sentence):
-            if m.group("x").startswith("-") and type_text == "Nat":
+            numbers = [str(NUMBER_WORDS.get(x.lower(), x)) for x in re.findall(_DECIDED_NUMBER, m.group("x"), re.I)]
+            if any(x.startswith("-") for x in numbers) and type_text == "Nat":
                 continue
-            words = set(re.findall(r"[a-z]+", (m.group("what") or "").lower()))
+            words = {w.rstrip("s") for w in re.findall(r"[a-z]+", (m.group("what") or "").lower())}
             if words & named or (not words and said):
                 said = True
                 truth = "false" if m.group("neg") else "true"
-                out.append(TestCase(inputs={name: m.group("x")}, expected=truth, visibility=Visibility.EXAMPLE))
+                out += [TestCase(inputs={name: x}, expected=truth, visibility=Visibility.EXAMPLE) for x in numbers]
             else:
                 said = False
     return out

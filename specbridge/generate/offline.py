@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from specbridge.generate.base import Generation, GenerationContext
 from specbridge.generate.extract import mentions, rename_identifiers, split_top_level, unread_inputs
 from specbridge.generate.probes import probe_obligations
 from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
-from specbridge.mining.shapes import DIVIDES
+from specbridge.mining.shapes import DIVIDES, EARLIER_NEIGHBOUR, LATER_NEIGHBOUR, ODD
 from specbridge.nlfp import describe_spec
 from specbridge.obligations import Obligation, Status
 from specbridge.retrieval import Retriever
@@ -358,6 +358,12 @@ def unwritten_numbers(text: str, said: set[str]) -> set[str]:
     return set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - said
 
 
+def unwritten_characters(text: str, mentioned: set[str]) -> set[str]:
+    """The character literals of a Lean `text` not among `mentioned` (`mentioned_characters`): another task's
+    constants (`'9'` compared in a task about numbers that never speaks of digits)."""
+    return set(re.findall(r"(?<![\w'])'(?:[^'\\]|\\.)'", text)) - mentioned
+
+
 def unstated_outputs(task: Task) -> set[str]:
     """The visible examples' number outputs (not 0 or 1) the requirement never states. A corpus spec that writes one
     as a literal (`restated_outputs`) meets that example through its own constant (another task's `-1` for "not
@@ -513,7 +519,7 @@ def _excluded_range(sentence: str, params: dict[str, str], spelled: dict[str, st
     return f"{subject} {_NEGATED[parts[1]]} {parts[2]}"
 
 
-_FLIPPED = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "=": "="}  # `a < b` is `b > a`
+_FLIPPED = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "=": "=", "≠": "≠"}  # `a < b` is `b > a`
 
 
 def _comparisons_made(text: str, op: str, name: str) -> list[tuple[int, str]]:
@@ -521,6 +527,9 @@ def _comparisons_made(text: str, op: str, name: str) -> list[tuple[int, str]]:
     ` <`, or `pivot > x0` at `pivot >`."""
     if op == DIVIDES:  # `n % 5 = 0`, `(n % 5) == 0`
         m = re.search(rf" % {re.escape(name)}\)? (?:=|==) 0(?![\w.])", text)
+        return [(m.start(), "%")] if m else []
+    if op == ODD:  # `n % 2 = 1`, `(n % 2) ≠ 0`
+        m = re.search(rf" % {re.escape(name)}\)? (?:(?:=|==) 1|(?:≠|!=) 0)(?![\w.])", text)
         return [(m.start(), "%")] if m else []
     flipped = _FLIPPED[op]
     spelled = [
@@ -530,16 +539,39 @@ def _comparisons_made(text: str, op: str, name: str) -> list[tuple[int, str]]:
     return [(m.start(), symbol) for m, symbol in spelled if m is not None]
 
 
-def stated_reading(text: str, compared: list[tuple[str, str]]) -> tuple[set[str], float]:
+_CONSTANT = (r"-?\d+",)  # what `_subject_is` looks for: a numeral
+_ELEMENT = (r"x0(?:\.[12])?",)  # an element, or a component of one
+
+
+def _subject_is(text: str, position: int, symbol: str, subjects: Sequence[str]) -> bool:
+    """Whether what the comparison `_comparisons_made` found at `position` compares is one of `subjects`
+    (regexes): just before ` <symbol> `, or just after `<name> <symbol> `."""
+    kinds = "|".join(subjects)
+    before = re.search(rf"(?<![\w.])(?:{kinds})$", text[:position]) is not None
+    after = re.match(rf"\S+ {re.escape(symbol)} (?:{kinds})(?![\w.])", text[position:]) is not None
+    return before or after
+
+
+# what a term over neighbouring pairs (`(xs.zip xs.tail).countP (fun x0 => x0.2 > x0.1)`) has for the lexicon
+_NEIGHBOUR_FEATURES = frozenset({"id:zip", "id:tail", "id:fst", "id:snd", "op:[]"})
+
+
+def stated_reading(
+    text: str, compared: list[tuple[str, str]], totals: Collection[tuple[str, str]] = ()
+) -> tuple[set[str], float]:
     """What the comparisons the words state (`stated_comparisons`, in their order) say of a Lean term, read in one
     pass: the lexicon features (`op:<`, `opl:> 10`) of those it makes as the words say them, which the words
     explain whatever the corpus paired with "above" (another comparison of the term, `countP (· ≤ budget) ≥
     budget`, is not explained by them); and the share of them it makes, halved when it makes them in another
-    order ("count those below the pivot and those above it, in that order" is `(below, above)`)."""
+    order ("count those below the pivot and those above it, in that order" is `(below, above)`). A comparison the
+    words make of a total (`totals`) is not made of an element (`x0 ≤ budget`)."""
     features: set[str] = set()
     at: list[int] = []
     for op, name in compared:
         made = _comparisons_made(text, op, name)
+        # a constant compared says nothing the words do (`51 ≤ budget`); nor an element, of a total they compare
+        subjects = _CONSTANT + (_ELEMENT if (op, name) in totals else ())
+        made = [(at_, symbol) for at_, symbol in made if not _subject_is(text, at_, symbol, subjects)]
         if made:
             at.append(min(position for position, _ in made))
         for _, symbol in made:
@@ -549,6 +581,10 @@ def stated_reading(text: str, compared: list[tuple[str, str]]) -> tuple[set[str]
                 features.add(f"op:{symbol}")
             if op == DIVIDES:
                 features.add("opl:= 0")
+            if op == ODD:
+                features |= {"opl:= 1", "opl:≠ 0", "op:≠"}
+            if name in (EARLIER_NEIGHBOUR, LATER_NEIGHBOUR):  # the words speak of neighbours: the pairs of them
+                features |= _NEIGHBOUR_FEATURES
     share = len(at) / len(compared) * (1.0 if at == sorted(at) else 0.5) if at else 0.0
     return features, share
 
@@ -786,8 +822,13 @@ class OfflineGenerator:
         shown = {tuple(sorted(t.inputs.items())) for t in task.tests}
         said = [*stated_tests(task), *empty_case_tests(task)]
         stated = [t for t in said if tuple(sorted(t.inputs.items())) not in shown]
+        shown_only = task
         task = task.model_copy(update={"tests": (*task.tests, *stated)})
         cands = self.candidates(task, context)
+        if stated and not any(c.pattern == ENUMERATED for c in cands):
+            # no term computes the words' examples as well: the terms computing the shown ones compete, ranked by
+            # how many of them all they pass
+            cands += [c for c in self.candidates(shown_only, context) if c.pattern == ENUMERATED]
         if not cands:
             return Generation(
                 generator=self.name,
@@ -1290,7 +1331,10 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     from specbridge.mining.shapes import (
         comparison_wording,
         comparisons_against,
+        mentioned_characters,
+        neighbour_comparisons,
         stated_comparisons,
+        totals_compared,
         unit_products,
     )
     from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
@@ -1317,15 +1361,18 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
 
     # the numbers the words state or imply (`/ 2` of "halved"): no other task's constants, and the enumeration's
     implied = said_numbers(task)
+    characters = mentioned_characters(task)
     compared = stated_comparisons(task)
+    neighbours = neighbour_comparisons(task)
+    totals = totals_compared(task)
 
     def score(text: str) -> float:
-        explained, stated = stated_reading(text, compared)
+        explained, stated = stated_reading(text, compared + neighbours, totals)
         fit = lexicon.score(spec_features(text, names), words, task.id, explained) + TERM_ATOM_WEIGHT * atom_evidence(
             text
         )
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
-        unwritten = len(unwritten_numbers(text, implied))
+        unwritten = len(unwritten_numbers(text, implied)) + len(unwritten_characters(text, characters))
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
         # a comparison of the other kind than the words say ("strictly smaller" and `≤`)

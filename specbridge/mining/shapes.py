@@ -319,10 +319,19 @@ class AtomModel:
                     body = f"x0 {op} {n}"
                     prior = 1.0 + 0.3 * self._score(f"O:{op}", query, task.id)
                     scored[body] = max(scored.get(body, 0.0), scored.get(body, 0.0) * 0.5 + prior)
+        if "Char" in elems:  # the characters the words quote or name, each, and those of a sentence together
+            for chars in stated_characters(task):
+                for c in chars:
+                    scored[f"x0 = {c}"] = max(scored.get(f"x0 = {c}", 0.0), 1.0) + STATED_ATOM_BONUS
+                if len(chars) > 1:
+                    scored[" ∨ ".join(f"x0 = {c}" for c in chars)] = 1.0 + STATED_ATOM_BONUS + 0.1 * len(chars)
         # a comparison the words state in so many words ("equal to zero", "below the pivot") is the atom they mean
+        totals = totals_compared(task)  # said of a total, not of each element
         for op, value in stated_comparisons(task):
-            if op == DIVIDES and numeric:
-                body = f"x0 % {value} = 0"
+            if (op, value) in totals:
+                continue
+            if op in (DIVIDES, ODD) and numeric:
+                body = f"x0 % {value} = {0 if op == DIVIDES else 1}"
                 scored[body] = max(scored.get(body, 0.0), 1.0) + STATED_ATOM_BONUS
             elif f"x0 {op} {value}" in scored:
                 scored[f"x0 {op} {value}"] += STATED_ATOM_BONUS
@@ -400,10 +409,45 @@ def stated_comparisons(task: Task) -> list[tuple[str, str]]:
     phrase is a numeral, or the parameter's name, its plural, or a word it abbreviates ("the lower bound" for
     `lo`). Not in a sentence that negates ("entries equal to the pivot are in neither count"), and not "at least
     one", which counts. In the order the words state them."""
+    return _stated(task)[0]
+
+
+def totals_compared(task: Task) -> set[tuple[str, str]]:
+    """The `stated_comparisons` the words make of a total or a count ("the total price is at most the budget",
+    "lists with fewer than two entries"): no comparison of each element (`x0 ≤ budget`) makes them."""
+    return _stated(task)[1]
+
+
+# what the words compare is a total or a count, not each element
+# (a total that the clause says is something: "the total price is at most", not "the number of entries above")
+_TOTAL = re.compile(
+    r"\b(?:total|sum|altogether|combined|overall|amount of)\b.*\b(?:is|are|was|were|be|stays?"
+    r"|remains?|comes? to)\s*$",
+    re.I,
+)
+
+
+_COUNTED = re.compile(
+    r"\s+(?:\w+\s+)?(?:entries|elements|items|characters|chars|letters|words|digits|numbers|values|members|symbols"
+    r"|times|occurrences|vowels|consonants|lines|sentences|names|strings|pairs)\b",
+    re.I,
+)
+
+
+def _clause_before(sentence: str, end: int) -> str:
+    """The clause of `sentence` that ends at `end`: from the last comma, semicolon or relative word before it."""
+    head = sentence[:end]
+    starts = [m.end() for m in re.finditer(r"[,;:]|\b(?:that|which|whose|where|when|if|and|or)\b", head)]
+    return head[max(starts, default=0) :]
+
+
+def _stated(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
+    """`stated_comparisons`, and those of them said of a total (`totals_compared`)."""
     from specbridge.retrieval import requirement_sentences
 
     nums = [p.name for p in task.signature.params if " ".join(p.type.split()) in ("Nat", "Int")]
     out: dict[tuple[str, str], None] = {}
+    totals: set[tuple[str, str]] = set()  # of them, those said of a total ("the total price is at most the budget")
     for sentence in requirement_sentences(task.requirement):
         last = ""
         for m in _COMPARISON_PHRASE.finditer(sentence):
@@ -413,9 +457,15 @@ def stated_comparisons(task: Task) -> list[tuple[str, str]]:
             op = comparison_of(m)
             word = m.group("word").lower()
             number = _numeral(word)
+            # a total, or a count ("fewer than two entries", "more than 3 letters": the entries are counted)
+            total = _TOTAL.search(_clause_before(sentence, m.start())) is not None or bool(
+                _COUNTED.match(sentence, m.end())
+            )
             if number is not None:
                 if not (number == "1" and op in ("≥", "≤")):
                     out[(op, number)] = None
+                    if total:
+                        totals.add((op, number))
                 continue
             named = names_param(word, nums)
             if word == "given" and _GIVEN_NOUN.match(sentence, m.end()) and len(nums) == 1:
@@ -425,22 +475,147 @@ def stated_comparisons(task: Task) -> list[tuple[str, str]]:
             if len(named) == 1:
                 out[(op, named[0])] = None
                 last = named[0]
+                if total:
+                    totals.add((op, named[0]))
         for m in _DIVISIBLE.finditer(sentence):
-            if not _NEGATION.search(sentence[max(0, m.start() - 20) : m.start()]):  # "is not divisible by 3"
+            if not _denied(sentence, m.start()):  # "is not divisible by 3"
                 for word in (m.group("a"), m.group("b")):
                     value = _number_or_param(word, nums)
                     if value is not None:
                         out[(DIVIDES, value)] = None
+        for parity, relation in ((_EVEN, DIVIDES), (_ODD, ODD)):  # "if the amount is even", "the odd numbers"
+            for m in parity.finditer(sentence):
+                if not _denied(sentence, m.start()) and not _BOTH_PARITIES.search(sentence):
+                    out[(relation, "2")] = None
         if len(nums) == 1 and _EXACTLY_GIVEN.search(sentence) and not _NEGATION.search(sentence):
             out[("=", nums[0])] = None  # "words of exactly the given number of letters"
         for low, high in _between(sentence, nums):
             strict = bool(_STRICT_WORDING.search(sentence)) and not _LOOSE_WORDING.search(sentence)
             out[(">" if strict else "≥", low)] = None
             out[("<" if strict else "≤", high)] = None
+    return list(out), totals
+
+
+# what English calls the marks a text may hold, as Lean characters
+CHARACTER_NAMES = {
+    "full stop": ".",
+    "period": ".",
+    "dot": ".",
+    "comma": ",",
+    "question mark": "?",
+    "exclamation mark": "!",
+    "exclamation point": "!",
+    "colon": ":",
+    "semicolon": ";",
+    "hyphen": "-",
+    "dash": "-",
+    "space": " ",
+    "underscore": "_",
+    "slash": "/",
+    "asterisk": "*",
+    "hash": "#",
+    "at sign": "@",
+    "plus sign": "+",
+}
+_CHARACTER = re.compile(
+    r"(?<![\w'])'(?P<quoted>[^'\\\n])'(?![\w'])|\b(?P<named>"
+    + "|".join(name.replace(" ", r"\s+") for name in sorted(CHARACTER_NAMES, key=len, reverse=True))
+    + r")(?:s|es)?\b",
+    re.I,
+)
+
+
+# the characters a kind of character the words name is made of, or bounded by
+_CHARACTER_KINDS = {
+    "digit": "0123456789",
+    "letter": "azAZ",
+    "alphabet": "azAZ",
+    "case": "azAZ",
+    "vowel": "aeiouAEIOU",
+    "consonant": "aeiouAEIOU",
+    "word": " ",
+    "blank": " ",
+    "whitespace": " ",
+}
+
+
+def mentioned_characters(task: Task) -> set[str]:
+    """Every character the requirement quotes or names anywhere, and those its kinds of character are made of or
+    bounded by (`'0'`…`'9'` of "digits", `'a'`, `'z'` of "letters"), as Lean literals: the character constants a
+    spec may write for it."""
+    out = set()
+    for m in _CHARACTER.finditer(task.requirement):
+        named = m.group("named")
+        out.add(m.group("quoted") if named is None else CHARACTER_NAMES[" ".join(named.lower().split())])
+    words = {w.rstrip("s") for w in re.findall(r"[a-z]+", task.requirement.lower())}
+    for kind, chars in _CHARACTER_KINDS.items():
+        if kind in words:
+            out.update(chars)
+    return {f"'{c}'" for c in out}
+
+
+def stated_characters(task: Task) -> list[list[str]]:
+    """The characters each sentence of the requirement quotes ('U') or names ("full stops, question marks"), as
+    Lean literals in the order written; not in a sentence that negates ("commas do not count") or works an example
+    ("for example, each dash of "a-b" …")."""
+    from specbridge.retrieval import requirement_sentences, works_an_example
+
+    out: list[list[str]] = []
+    for sentence in requirement_sentences(task.requirement):
+        if _NEGATION.search(sentence) or works_an_example(sentence):
+            continue
+        chars = []
+        for m in _CHARACTER.finditer(sentence):
+            named = m.group("named")
+            c = m.group("quoted") if named is None else CHARACTER_NAMES[" ".join(named.lower().split())]
+            chars.append(f"'{c}'")
+        if chars:
+            out.append(list(dict.fromkeys(chars)))
+    return out
+
+
+# A neighbour in a sequence of neighbouring pairs (`xs.zip xs.tail`, whose lambdas read `x0.1` then `x0.2`): what a
+# comparison with "the day before" compares against, and one with "the next entry"
+EARLIER_NEIGHBOUR, LATER_NEIGHBOUR = "x0.1", "x0.2"
+_MORE = r"warmer|hotter|higher|larger|bigger|greater|more|taller|longer|heavier|later|older|faster|stronger|dearer"
+_LESS = r"colder|cooler|lower|smaller|less|fewer|shorter|lighter|earlier|younger|slower|weaker|cheaper"
+# "strictly warmer than the day before", "differs from the one before it", "less than or equal to the entry right
+# after it": a comparison (`COMPARISON_PHRASE`, a comparative, a difference or a sameness) with a neighbour
+_NEIGHBOUR_COMPARISON = re.compile(
+    rf"(?:{COMPARISON_PHRASE}|\b(?:strictly\s+)?(?P<more>{_MORE})\s+than|\b(?:strictly\s+)?(?P<less>{_LESS})\s+than"
+    r"|\b(?P<differ>differ(?:s|ent)?|unequal)\s+(?:from|to)|\b(?P<same>the\s+same)\s+as)"
+    r"\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:(?:one|day|entry|element|item|number|value|reading|price|score|term|year|month|week|step|character|letter)"
+    r"\s+(?:(?:right|just|immediately|directly)\s+)?(?P<side>before|after)\b"
+    r"|(?P<which>previous|preceding|prior|predecessor|next|following|successor)\b)",
+    re.I,
+)
+
+
+def neighbour_comparisons(task: Task) -> list[tuple[str, str]]:
+    """(Lean comparison, neighbour) for each comparison the words state of an entry with its neighbour ("warmer than
+    the day before" -> (`>`, `EARLIER_NEIGHBOUR`): in the pair of neighbours the later is greater, `x0.2 > x0.1`).
+    Not in a sentence that negates. In the order the words state them."""
+    from specbridge.retrieval import requirement_sentences
+
+    out: dict[tuple[str, str], None] = {}
+    for sentence in requirement_sentences(task.requirement):
+        for m in _NEIGHBOUR_COMPARISON.finditer(sentence):
+            if _NEGATION.search(sentence[: m.start()] + " " + sentence[m.end() :]):
+                continue
+            kinds = {"more": ">", "less": "<", "differ": "≠", "same": "="}
+            op = next((o for kind, o in kinds.items() if m.group(kind)), None) or comparison_of(m)
+            later = (m.group("side") or "").lower() == "after" or (m.group("which") or "").lower() in (
+                "next",
+                "following",
+                "successor",
+            )
+            out[(op, LATER_NEIGHBOUR if later else EARLIER_NEIGHBOUR)] = None
     return list(out)
 
 
 DIVIDES = "∣"  # the stated relation "divisible by d" (`x % d = 0`) among `stated_comparisons`
+ODD = "∤"  # the stated relation "odd" (`x % 2 = 1`), with limit 2
 # "divisible by 3", "divisible by both 3 and 5", "a multiple of k", "divides evenly by d"
 _DIVISIBLE = re.compile(
     r"\b(?:divisible|divides(?:\s+evenly)?|multiples?)\s+(?:by|of)\s+(?:both\s+|either\s+|the\s+|an?\s+|given\s+)*"
@@ -448,6 +623,37 @@ _DIVISIBLE = re.compile(
     r"(?:\s*(?:,|and|or)\s+(?:by\s+)?(?P<b>-?\w+))?",
     re.I,
 )
+
+
+# "even" of parity ("is even", "the even numbers"), not the adverb ("even when", "even against"); not said
+# with "odd" (`_BOTH_PARITIES`: "lists of even and odd length" are both kinds)
+_EVEN = re.compile(
+    r"\b(?:is|are|be|an|the|all|only|both|and|or|of|as)\s+even\b"
+    r"|\beven\s+(?:numbers?|integers?|values?|entries|entry|elements?|positions?|ind(?:ex|ices)|lengths?|digits?"
+    r"|amounts?|sums?|counts?|items?|ones?)\b",
+    re.I,
+)
+_ODD = re.compile(
+    r"\b(?:is|are|be|an|the|all|only|both|and|or|of|as)\s+odd\b"
+    r"|\bodd\s+(?:numbers?|integers?|values?|entries|entry|elements?|positions?|ind(?:ex|ices)|lengths?|digits?"
+    r"|amounts?|sums?|counts?|items?|ones?)\b",
+    re.I,
+)
+
+# what the words leave out: "ignoring the even ones", "except multiples of 3"
+_EXCLUDING = re.compile(
+    r"\b(?:ignor\w*|except|excluding|skip\w*|without|drop\w*|remov\w*|discard\w*|leav\w* out|other than)\b", re.I
+)
+
+
+def _denied(sentence: str, at: int) -> bool:
+    """Whether the words just before `at` negate or leave out what follows ("is not divisible by", "ignoring the
+    even ones")."""
+    window = sentence[max(0, at - 20) : at]
+    return _NEGATION.search(window) is not None or _EXCLUDING.search(window) is not None
+
+
+_BOTH_PARITIES = re.compile(r"\beven\s+(?:and|or)\s+odd\b|\bodd\s+(?:and|or)\s+even\b", re.I)
 
 
 def _numeral(word: str) -> str | None:

@@ -3,6 +3,8 @@ only when it computes the visible examples."""
 
 from __future__ import annotations
 
+import re
+
 from specbridge.generate.enumerate import (
     distinct_lambdas,
     element_pairs,
@@ -190,6 +192,49 @@ def test_a_pair_s_components_take_the_comparisons_the_words_state_in_their_order
     assert stated_reading("(xs.length, xs.sum)", stated)[1] == 0.0
 
 
+def test_a_comparison_with_a_neighbour_is_made_over_the_pairs_of_neighbours() -> None:
+    from specbridge.generate.offline import stated_reading
+    from specbridge.mining.shapes import EARLIER_NEIGHBOUR
+
+    warmer = [(">", EARLIER_NEIGHBOUR)]  # "warmer than the day before"
+    features, share = stated_reading("(xs.zip xs.tail).countP (fun x0 => x0.1 < x0.2)", warmer)
+    assert share == 1.0 and {"op:<", "id:zip", "id:tail"} <= features
+    assert stated_reading("(xs.zip xs.tail).countP (fun x0 => x0.1 > x0.2)", warmer) == (set(), 0.0)
+    # "differs from the one before it"
+    assert stated_reading("(xs.zip xs.tail).all (fun x0 => x0.2 ≠ x0.1)", [("≠", EARLIER_NEIGHBOUR)])[1] == 1.0
+
+
+def test_a_comparison_of_a_constant_or_of_an_element_for_a_total_is_not_the_one_the_words_state() -> None:
+    from specbridge.generate.offline import stated_reading
+
+    budget = [("≤", "budget")]  # "the total price is at most the budget"
+    totals = {("≤", "budget")}
+    assert stated_reading("prices.sum ≤ budget", budget, totals)[1] == 1.0
+    assert stated_reading("budget ≥ prices.sum", budget, totals)[1] == 1.0
+    assert stated_reading("prices.countP (fun x0 => x0 ≤ budget)", budget, totals)[1] == 0.0
+    assert stated_reading("prices.countP (fun x0 => x0 ≤ budget)", budget)[1] == 1.0  # "the prices at most …"
+    assert stated_reading("51 ≤ budget", budget)[1] == 0.0
+
+
+def test_the_numbers_up_to_a_number_input_are_a_sequence_to_count_or_search() -> None:
+    corpus = [
+        _task("dv", [("xs", "List Nat"), ("d", "Nat")], "Nat", "result = xs.countP (fun x => d % x = 0)"),
+        _task("dv2", [("ys", "List Nat"), ("e", "Nat")], "Nat", "result = ys.countP (fun y => e % y = 0)"),
+        _task("sq", [("xs", "List Nat")], "List Nat", "result = xs.map (fun x => x * x)"),
+        _task("sq2", [("ys", "List Nat")], "List Nat", "result = ys.map (fun y => y * y)"),
+        _task("an", [("xs", "List Nat")], "Bool", "result = xs.any (fun x => x = 0)"),
+        _task("an2", [("ys", "List Nat")], "Bool", "result = ys.any (fun y => y = 1)"),
+    ]
+    divisors = _task("divisors", [("n", "Nat")], "Nat", tests=[_example({"n": "12"}, "6"), _example({"n": "7"}, "2")])
+    found = [f.text for f in enumerate_results(divisors, mine_terms(corpus), _flat, {}, [])]
+    assert any(re.fullmatch(r"\(List\.range' 1 n\)\.countP \(fun (\w+) => \(n % \1\) = 0\)", t) for t in found)
+    square = _task(
+        "square", [("n", "Nat")], "Bool", tests=[_example({"n": "49"}, "true"), _example({"n": "50"}, "false")]
+    )
+    found = [f.text for f in enumerate_results(square, mine_terms(corpus), _flat, {}, [])]
+    assert any(re.fullmatch(r"\(List\.range.*\)\.any \(fun x0 => x0 \* x0 = n\)", t) for t in found)
+
+
 def test_a_term_of_a_looser_operator_than_the_equation_is_parenthesized() -> None:
     from specbridge.generate.offline import result_equation
 
@@ -347,6 +392,10 @@ def test_the_examples_a_requirement_works_through_in_words_are_read_as_tests() -
     assert stated('So "abcd" gives cat.', [("s", "String")], "Char") == []  # a word is no character
     assert stated('So "ab" gives 2.', [("s", "String")], "Char") == []  # a number is no character
     assert stated("So [1, 2] gives 3.", [("n", "Nat")], "Nat") == []  # a list is no number
+    assert stated("For example, [1, 2, 3] gives (1, 5).", [("xs", "List Nat")], "Nat × Nat") == [
+        ({"xs": "[1, 2, 3]"}, "(1, 5)")
+    ]
+    assert stated("For example, [1, 2, 3] gives (1, -5).", [("xs", "List Nat")], "Nat × Nat") == []
 
 
 def test_a_worked_example_of_several_inputs_gives_each_value_to_the_input_that_reads_it() -> None:
@@ -380,6 +429,59 @@ def test_what_the_words_say_numbers_are_is_read_as_decisions_of_the_property_the
     # "-2 is even" says nothing of oddness; "7 is prime" nothing of being odd
     assert stated("Signs count, so -3 is odd and -2 is even; 7 is prime.", "isOdd") == [({"n": "-3"}, "true")]
     assert stated("Every hour beyond 40 is paid at twice the rate.", "isOvertime") == []
+    # numbers in words, several at once, and "count as"; what they are may be plural
+    assert stated("Zero and one both count as squares.", "isPerfectSquare") == [
+        ({"n": "0"}, "true"),
+        ({"n": "1"}, "true"),
+    ]
+    assert stated("Negative numbers and zero are not powers of two.", "isPowerOfTwo") == [({"n": "0"}, "false")]
+
+
+def test_what_the_words_say_the_function_gives_for_a_value_is_an_example() -> None:
+    def stated(requirement: str, name: str, param: tuple[str, str], ret: str) -> list[tuple[dict, str]]:
+        task = _task("t", [param], ret).model_copy(update={"requirement": requirement})
+        task = task.model_copy(update={"signature": task.signature.model_copy(update={"name": name})})
+        return [(t.inputs, t.expected) for t in stated_tests(task)]
+
+    # said of a noun of the function's name, or of the answer
+    assert stated("Wrap around, so that the letter after 'z' is 'a'.", "nextLetter", ("c", "Char"), "Char") == [
+        ({"c": "'z'"}, "'a'")
+    ]
+    assert stated("For 0 the answer is 0.", "countDivisors", ("n", "Nat"), "Nat") == [({"n": "0"}, "0")]
+    assert stated("For example, 12 has six divisors.", "countDivisors", ("n", "Nat"), "Nat") == [({"n": "12"}, "6")]
+    # of something the function does not name, or values of other types
+    assert stated("The square of 7 is 49.", "sumOfDigits", ("n", "Nat"), "Nat") == []
+    assert stated("For example, 12 has six letters.", "countDivisors", ("n", "Nat"), "Nat") == []
+    assert stated("The letter after 'z' is 'a'.", "nextLetter", ("c", "Char"), "Nat") == []
+
+
+def test_a_character_the_words_quote_is_a_constant_of_a_case_split() -> None:
+    from specbridge.generate.base import GenerationContext
+    from specbridge.generate.offline import OfflineGenerator
+    from specbridge.settings import Settings
+
+    task = _task("next", [("c", "Char")], "Char", tests=[_example({"c": "'g'"}, "'h'")]).model_copy(
+        update={
+            "requirement": "Return the letter after a lower-case letter, wrapping so that the letter after 'z' is 'a'.",
+            "reference": None,
+            "signature": Signature(name="nextLetter", params=(Param(name="c", type="Char"),), return_type="Char"),
+        }
+    )
+    corpus = [_task("succ", [("c", "Char")], "Char", "result = Char.ofNat (c.toNat + 1)")]
+    generation = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=corpus))
+    assert "if 'z' = c then 'a' else" in generation.spec_text or "if c = 'z' then 'a' else" in generation.spec_text
+
+
+def test_when_nothing_computes_the_words_examples_too_the_shown_ones_still_give_a_spec() -> None:
+    from specbridge.generate.base import GenerationContext
+    from specbridge.generate.offline import OfflineGenerator
+    from specbridge.settings import Settings
+
+    task = _task("next", [("n", "Nat")], "Nat", tests=[_example({"n": "4"}, "5")]).model_copy(
+        update={"requirement": "The number after n, though 7 becomes 1000.", "reference": None}
+    )
+    generation = OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=CORPUS))
+    assert generation.error is None and ("result = n + 1" in generation.spec_text or "1 + n" in generation.spec_text)
 
 
 def test_a_worked_example_in_the_requirement_is_an_example_the_generator_can_enumerate_from() -> None:
@@ -494,10 +596,17 @@ PAIRWISE_CORPUS = [
 ]
 
 
-def test_pair_views_put_two_sequences_side_by_side_and_a_sequence_beside_its_tail() -> None:
+def test_pair_views_put_two_sequences_side_by_side_and_a_sequence_beside_its_tail_or_its_positions() -> None:
     from specbridge.generate.enumerate import pair_sequence, pair_views
 
-    assert pair_views([("xs", "List Int"), ("ys", "List Int")]) == ["xs.zip ys", "xs.zip xs.tail", "ys.zip ys.tail"]
+    assert pair_views([("xs", "List Int"), ("ys", "List Int")]) == [
+        "xs.zip ys",
+        "xs.zip xs.tail",
+        "ys.zip ys.tail",
+        "xs.zipIdx",
+        "ys.zipIdx",
+    ]
+    assert pair_views([("a", "Array Nat")]) == ["a.toList.zip a.toList.tail", "a.toList.zipIdx"]
     assert pair_views([("a", "Array Nat"), ("b", "Array Nat")])[0] == "a.zip b"
     assert pair_views([("s", "String")]) == ["s.toList.zip s.toList.tail"]
     assert pair_views([("xs", "List Int"), ("a", "Array Int")])[0] == "xs.zip a.toList"  # containers differ

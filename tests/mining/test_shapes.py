@@ -159,7 +159,7 @@ def test_the_numbers_a_requirement_s_words_imply_are_read_apart_from_those_it_wr
 
 
 def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:
-    from specbridge.mining.shapes import stated_comparisons
+    from specbridge.mining.shapes import ODD, stated_comparisons
 
     sig = Signature(
         name="f", params=(Param(name="xs", type="List Int"), Param(name="pivot", type="Int")), return_type="Nat"
@@ -177,7 +177,7 @@ def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:
     assert said("Entries greater than 10 count twice.") == [(">", "10")]
     # a negated sentence states what the result does not compare; "at least one" counts; no parameter named
     assert said("Entries equal to the pivot are in neither count.") == []
-    assert said("Return whether at least one entry is odd.") == []
+    assert said("Return whether at least one entry is odd.") == [(ODD, "2")]  # odd, not `≥ 1`
     assert said("Count the items greater than the average.") == []
 
 
@@ -227,6 +227,85 @@ def test_divisibility_the_words_state_is_a_stated_relation() -> None:
     assert said("Whether n divides evenly by a given divisor, with nothing left over.") == [(DIVIDES, "d")]
     assert said("Whether n is a multiple of four.") == [(DIVIDES, "4")]
     assert said("Whether n is not divisible by 3.") == []
+
+
+def test_comparisons_with_a_neighbour_compare_the_pair_of_neighbours() -> None:
+    from specbridge.mining.shapes import EARLIER_NEIGHBOUR, LATER_NEIGHBOUR, neighbour_comparisons
+
+    sig = Signature(name="f", params=(Param(name="temps", type="List Int"),), return_type="Nat")
+
+    def said(text: str) -> list[tuple[str, str]]:
+        return neighbour_comparisons(Task(id="a", requirement=text, signature=sig))
+
+    # in a pair of neighbours `(earlier, later)`, "warmer than the day before" is `later > earlier`
+    assert said("Count the days on which it was strictly warmer than the day before.") == [(">", EARLIER_NEIGHBOUR)]
+    assert said("Count the readings smaller than the next one.") == [("<", LATER_NEIGHBOUR)]
+    assert said("Every entry differs from the one before it.") == [("≠", EARLIER_NEIGHBOUR)]
+    assert said("Count entries higher than their predecessor.") == [(">", EARLIER_NEIGHBOUR)]
+    # negated, or no neighbour
+    assert said("No day is colder than the day before.") == []
+    assert said("Count the days warmer than the average.") == []
+
+
+def test_even_is_divisibility_by_two_but_not_the_adverb() -> None:
+    from specbridge.mining.shapes import DIVIDES, ODD, stated_comparisons
+
+    sig = Signature(name="f", params=(Param(name="n", type="Int"),), return_type="Option Int")
+
+    def said(text: str) -> list[tuple[str, str]]:
+        return stated_comparisons(Task(id="a", requirement=text, signature=sig))
+
+    assert said("If the amount is even, give each share.") == [(DIVIDES, "2")]
+    assert said("Sum the even numbers of the list.") == [(DIVIDES, "2")]
+    assert said("An empty list passes, even against an empty one.") == []
+    assert said("Return none even when n is large.") == []
+    assert said("A list with no even number gives none.") == []  # negated
+    assert said("Sum the odd numbers.") == [(ODD, "2")]
+    assert said("Lists of even and odd length both work.") == []  # both parities: no relation
+
+
+def test_a_comparison_said_of_a_total_is_not_said_of_each_element() -> None:
+    from specbridge.mining.shapes import stated_comparisons, totals_compared
+
+    sig = Signature(
+        name="f", params=(Param(name="prices", type="List Nat"), Param(name="budget", type="Nat")), return_type="Bool"
+    )
+
+    def task(text: str) -> Task:
+        return Task(id="a", requirement=text, signature=sig)
+
+    fits = task("Decide whether the cart can be paid, meaning the total price is at most the budget.")
+    assert stated_comparisons(fits) == [("≤", "budget")] and totals_compared(fits) == {("≤", "budget")}
+    # a count of the elements compared: the comparison is each element's
+    each = task("Return how many of the prices are at most the budget.")
+    assert stated_comparisons(each) == [("≤", "budget")] and totals_compared(each) == set()
+    # a number of things counted: "fewer than two entries" compares a count, "below 2" each element
+    assert totals_compared(task("Lists with fewer than two entries qualify.")) == {("<", "2")}
+    assert totals_compared(task("Keep the prices below 2.")) == set()
+
+
+def test_the_characters_the_words_quote_or_name_are_atoms_of_a_text() -> None:
+    from specbridge.mining.shapes import stated_characters
+
+    sig = Signature(name="f", params=(Param(name="s", type="String"),), return_type="Nat")
+
+    def said(text: str) -> list[list[str]]:
+        return stated_characters(Task(id="a", requirement=text, signature=sig))
+
+    assert said("Count the marks that end a sentence: full stops, question marks and exclamation marks.") == [
+        ["'.'", "'?'", "'!'"]
+    ]
+    assert said("Each capital 'U' is one floor up. Spaces are kept.") == [["'U'"], ["' '"]]
+    assert said("Commas do not count.") == []  # negated
+    assert said('For example, each dash of "a-b" becomes an underscore.') == []  # a worked example
+    from specbridge.mining.shapes import mentioned_characters
+
+    # the characters a spec may write: quoted or named anywhere, and the bounds of the kinds named
+    mentioned = mentioned_characters(Task(id="a", requirement="Commas do not count; digits do.", signature=sig))
+    assert {"','", "'0'", "'9'"} <= mentioned and "'a'" not in mentioned
+    model = AtomModel([])
+    task = Task(id="a", requirement="Count the full stops, question marks and exclamation marks.", signature=sig)
+    assert model.atoms(task)[0][0] == "fun x0 => x0 = '.' ∨ x0 = '?' ∨ x0 = '!'"
 
 
 def test_a_chain_of_units_multiplies_out() -> None:
