@@ -323,11 +323,11 @@ class AtomModel:
             for chars in stated_characters(task):
                 for c in chars:
                     scored[f"x0 = {c}"] = max(scored.get(f"x0 = {c}", 0.0), 1.0) + STATED_ATOM_BONUS
-                if len(chars) > 1:
+                if len(chars) > 1:  # all of them: above each one alone
                     scored[" ∨ ".join(f"x0 = {c}" for c in chars)] = 1.0 + STATED_ATOM_BONUS + 0.1 * len(chars)
         # a comparison the words state in so many words ("equal to zero", "below the pivot") is the atom they mean
-        totals = totals_compared(task)  # said of a total, not of each element
-        for op, value in stated_comparisons(task):
+        compared, totals = _stated(task)  # (those said of a total are not said of each element)
+        for op, value in compared:
             if (op, value) in totals:
                 continue
             if op in (DIVIDES, ODD) and numeric:
@@ -592,6 +592,9 @@ _NEIGHBOUR_COMPARISON = re.compile(
 )
 
 
+_NEIGHBOUR_KINDS = {"more": ">", "less": "<", "differ": "≠", "same": "="}  # the groups besides `COMPARISON_PHRASE`'s
+
+
 def neighbour_comparisons(task: Task) -> list[tuple[str, str]]:
     """(Lean comparison, neighbour) for each comparison the words state of an entry with its neighbour ("warmer than
     the day before" -> (`>`, `EARLIER_NEIGHBOUR`): in the pair of neighbours the later is greater, `x0.2 > x0.1`).
@@ -603,8 +606,7 @@ def neighbour_comparisons(task: Task) -> list[tuple[str, str]]:
         for m in _NEIGHBOUR_COMPARISON.finditer(sentence):
             if _NEGATION.search(sentence[: m.start()] + " " + sentence[m.end() :]):
                 continue
-            kinds = {"more": ">", "less": "<", "differ": "≠", "same": "="}
-            op = next((o for kind, o in kinds.items() if m.group(kind)), None) or comparison_of(m)
+            op = next((o for kind, o in _NEIGHBOUR_KINDS.items() if m.group(kind)), None) or comparison_of(m)
             later = (m.group("side") or "").lower() == "after" or (m.group("which") or "").lower() in (
                 "next",
                 "following",
