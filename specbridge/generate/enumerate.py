@@ -26,7 +26,7 @@ from typing import Any
 
 from specbridge.generate.extract import mentions, split_top_level, unread_inputs
 from specbridge.lean import types as ty
-from specbridge.mining.shapes import DIVIDES, ODD
+from specbridge.mining.shapes import DIVIDES, EXCESS, ODD
 from specbridge.tasks import Task, TestCase, Visibility
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
@@ -251,7 +251,9 @@ def enumerate_results(
         subjects = inputs + [f for f in level1 if f.type_text in ("Nat", "Int")][:STATED_SUBJECTS]
         for f in subjects:
             made = [
-                (op, stated_test(operand(f.text), op, limit)) for op, limit in compared if not mentions(f.text, limit)
+                (op, stated_test(operand(f.text), op, limit))
+                for op, limit in compared
+                if op != EXCESS and not mentions(f.text, limit)
             ]
             for _, test in made:
                 add(test, f.level + 1, op=f.op, bonus=f.bonus)

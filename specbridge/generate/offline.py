@@ -35,7 +35,7 @@ from specbridge.generate.base import Generation, GenerationContext
 from specbridge.generate.extract import mentions, rename_identifiers, split_top_level, unread_inputs
 from specbridge.generate.probes import probe_obligations
 from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
-from specbridge.mining.shapes import DIVIDES, EARLIER_NEIGHBOUR, LATER_NEIGHBOUR, ODD
+from specbridge.mining.shapes import DIVIDES, EARLIER_NEIGHBOUR, EXCESS, LATER_NEIGHBOUR, ODD
 from specbridge.nlfp import describe_spec
 from specbridge.obligations import Obligation, Status
 from specbridge.retrieval import Retriever
@@ -528,6 +528,9 @@ def _comparisons_made(text: str, op: str, name: str) -> list[tuple[int, str]]:
     if op == DIVIDES:  # `n % 5 = 0`, `(n % 5) == 0`
         m = re.search(rf" % {re.escape(name)}\)? (?:=|==) 0(?![\w.])", text)
         return [(m.start(), "%")] if m else []
+    if op == EXCESS:  # `x0 - cap`
+        m = re.search(rf" - {re.escape(name)}(?![\w.])", text)  # (a constant before it: `_subject_is`)
+        return [(m.start(), "-")] if m else []
     if op == ODD:  # `n % 2 = 1`, `(n % 2) ≠ 0`
         m = re.search(rf" % {re.escape(name)}\)? (?:(?:=|==) 1|(?:≠|!=) 0)(?![\w.])", text)
         return [(m.start(), "%")] if m else []
@@ -583,6 +586,8 @@ def stated_reading(
                 features.add("opl:= 0")
             if op == ODD:
                 features |= {"opl:= 1", "opl:≠ 0", "op:≠"}
+            if op == EXCESS:
+                features.add("op:-")
             if name in (EARLIER_NEIGHBOUR, LATER_NEIGHBOUR):  # the words speak of neighbours: the pairs of them
                 features |= _NEIGHBOUR_FEATURES
     share = len(at) / len(compared) * (1.0 if at == sorted(at) else 0.5) if at else 0.0

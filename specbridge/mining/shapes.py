@@ -450,7 +450,10 @@ def _stated(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
     totals: set[tuple[str, str]] = set()  # of them, those said of a total ("the total price is at most the budget")
     for sentence in requirement_sentences(task.requirement):
         last = ""
+        excess = [e.span() for e in _EXCESS_PHRASE.finditer(sentence)]  # "how much … over the cap" is an amount
         for m in _COMPARISON_PHRASE.finditer(sentence):
+            if any(a <= m.start() < b for a, b in excess):
+                continue
             rest = sentence[: m.start()] + " " + sentence[m.end() :]
             if _NEGATION.search(rest):
                 continue
@@ -487,6 +490,10 @@ def _stated(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
             for m in parity.finditer(sentence):
                 if not _denied(sentence, m.start()) and not _BOTH_PARITIES.search(sentence):
                     out[(relation, "2")] = None
+        for m in _EXCESS_PHRASE.finditer(sentence):  # "add up how much the usage went over the cap"
+            named = names_param(m.group("word").lower(), nums)
+            if len(named) == 1 and not _denied(sentence, m.start()):
+                out[(EXCESS, named[0])] = None
         if len(nums) == 1 and _EXACTLY_GIVEN.search(sentence) and not _NEGATION.search(sentence):
             out[("=", nums[0])] = None  # "words of exactly the given number of letters"
         for low, high in _between(sentence, nums):
@@ -618,6 +625,13 @@ def neighbour_comparisons(task: Task) -> list[tuple[str, str]]:
 
 DIVIDES = "∣"  # the stated relation "divisible by d" (`x % d = 0`) among `stated_comparisons`
 ODD = "∤"  # the stated relation "odd" (`x % 2 = 1`), with limit 2
+EXCESS = "−"  # the stated amount "how much over the cap" (`x - cap`)
+# "how much the usage went over the cap", "by how much it exceeds the limit", "the amount above the threshold"
+_EXCESS_PHRASE = re.compile(
+    r"\b(?:how\s+(?:much|far)|the\s+amount|the\s+excess)\b[^.;:]*?\b(?:over|above|beyond|exceeds?|more\s+than)\s+"
+    r"(?:the\s+|a\s+|its\s+|their\s+)?(?P<word>[a-z]+)\b",
+    re.I,
+)
 # "divisible by 3", "divisible by both 3 and 5", "a multiple of k", "divides evenly by d"
 _DIVISIBLE = re.compile(
     r"\b(?:divisible|divides(?:\s+evenly)?|multiples?)\s+(?:by|of)\s+(?:both\s+|either\s+|the\s+|an?\s+|given\s+)*"

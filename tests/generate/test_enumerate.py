@@ -214,6 +214,11 @@ def test_a_comparison_of_a_constant_or_of_an_element_for_a_total_is_not_the_one_
     assert stated_reading("prices.countP (fun x0 => x0 ≤ budget)", budget, totals)[1] == 0.0
     assert stated_reading("prices.countP (fun x0 => x0 ≤ budget)", budget)[1] == 1.0  # "the prices at most …"
     assert stated_reading("51 ≤ budget", budget)[1] == 0.0
+    from specbridge.mining.shapes import EXCESS
+
+    over = [(EXCESS, "cap")]  # "how much the usage went over the cap"
+    assert stated_reading("(xs.map (fun x0 => x0 - cap)).sum", over) == ({"op:-"}, 1.0)
+    assert stated_reading("(cap - 1) - xs.length", over)[1] == 0.0
 
 
 def test_the_numbers_up_to_a_number_input_are_a_sequence_to_count_or_search() -> None:

@@ -308,6 +308,20 @@ def test_the_characters_the_words_quote_or_name_are_atoms_of_a_text() -> None:
     assert model.atoms(task)[0][0] == "fun x0 => x0 = '.' ∨ x0 = '?' ∨ x0 = '!'"
 
 
+def test_how_much_a_value_goes_over_a_limit_is_an_amount_not_a_comparison() -> None:
+    from specbridge.mining.shapes import EXCESS, stated_comparisons
+
+    sig = Signature(
+        name="f", params=(Param(name="xs", type="List Nat"), Param(name="cap", type="Nat")), return_type="Nat"
+    )
+
+    def said(text: str) -> list[tuple[str, str]]:
+        return stated_comparisons(Task(id="a", requirement=text, signature=sig))
+
+    assert said("Add up how much the usage went over the cap across all days.") == [(EXCESS, "cap")]
+    assert said("Count the days over the cap.") == [(">", "cap")]
+
+
 def test_a_chain_of_units_multiplies_out() -> None:
     from specbridge.mining.shapes import unit_products
 
