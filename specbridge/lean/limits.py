@@ -19,9 +19,20 @@ from typing import Any
 
 from specbridge.errors import EvaluationLimit
 
-__all__ = ["DEFAULT_MAX_SIZE", "ELEMENTS_PER_STEP", "activate", "build", "charge", "check_size", "max_size"]
+__all__ = [
+    "DEFAULT_MAX_INT_BITS",
+    "DEFAULT_MAX_SIZE",
+    "ELEMENTS_PER_STEP",
+    "activate",
+    "build",
+    "charge",
+    "check_size",
+    "max_int_bits",
+    "max_size",
+]
 
 DEFAULT_MAX_SIZE = 5_000_000  # elements of a list/array, characters of a string, that one value may have
+DEFAULT_MAX_INT_BITS = 1 << 16  # an integer's bits, with no evaluation active (settings.ComputableSettings' default)
 ELEMENTS_PER_STEP = 8
 
 _active = threading.local()
@@ -48,6 +59,12 @@ def charge(steps: int) -> None:
 def max_size() -> int:
     b = _budget()
     return DEFAULT_MAX_SIZE if b is None else b.max_size
+
+
+def max_int_bits() -> int:
+    """The integer size limit in force (bits), as the interpreter's arithmetic checks it."""
+    b = _budget()
+    return DEFAULT_MAX_INT_BITS if b is None else b.max_bits
 
 
 def check_size(n: int, what: str) -> int:

@@ -211,6 +211,9 @@ def test_limits_turn_into_evaluation_limit() -> None:
     assert info.value.limit == "steps"
     with pytest.raises(EvaluationLimit):
         ev("2 ^ 10000000", "Nat", settings=ComputableSettings(max_int_bits=4096))
+    with pytest.raises(EvaluationLimit) as info:  # refused before it is built: quadratic digit by digit
+        ev("Nat.ofDigits 10 (List.range 100000)", "Nat", settings=ComputableSettings(max_int_bits=4096))
+    assert info.value.limit == "integer size"
 
 
 def test_unsupported_and_runtime_errors() -> None:

@@ -101,6 +101,9 @@ def test_folds_over_ranges_and_fin(term: str, type_text: str, value: object) -> 
         ("({1, 1} : Multiset Nat).card = 2", True),
         # Mathlib: ofDigits b [d₀, d₁, …] is least-significant-digit first
         ("Nat.ofDigits 10 [3, 2, 1] = 123 ∧ Nat.ofDigits 10 (Nat.digits 10 4705) = 4705", True),
+        # many digits: built by halves, the same number as digit by digit
+        ("Nat.ofDigits 10 (List.replicate 200 7) = (10 ^ 200 - 1) / 9 * 7", True),
+        ("Nat.ofDigits 2 (List.range 100) % 1000 = 850", True),
         ("Nat.totient 10 = 4 ∧ Nat.totient 1 = 1", True),
         ("[1, 2, 3].Forall (· > 0) ∧ List.Forall₂ (· < ·) [1, 2] [2, 3] ∧ List.Duplicate 1 [1, 2, 1]", True),
     ],

@@ -7,7 +7,7 @@ from typing import Any
 
 from specbridge.errors import EvaluationLimit
 from specbridge.lean.arith import int_emod, nat_mod
-from specbridge.lean.limits import build, charge
+from specbridge.lean.limits import ELEMENTS_PER_STEP, build, charge, max_int_bits
 from specbridge.lean.stdlib import builtin
 from specbridge.lean.stdlib import lists as L
 from specbridge.lean.values import fn1
@@ -302,11 +302,24 @@ def multiset_to_finset(s: tuple) -> tuple:
 
 @builtin("Nat.ofDigits", "(b : Nat) (ds : List Nat) : Nat")
 def nat_of_digits(b: int, ds: tuple) -> int:
-    # Mathlib: ofDigits b [d₀, d₁, …] = d₀ + b * (d₁ + b * …) — least significant digit first
-    n = 0
-    for d in reversed(ds):
-        n = d + b * n
-    return n
+    # Mathlib: ofDigits b [d₀, d₁, …] = d₀ + b * (d₁ + b * …) — least significant digit first. At least
+    # b ^ (len - 1): refused before it is built when that is above the integer size limit, as arithmetic's results are
+    if b > 1 and len(ds) > 1 and (len(ds) - 1) * (b.bit_length() - 1) > max_int_bits():
+        raise EvaluationLimit("integer size", f"Nat.ofDigits {b} of {len(ds)} digits")
+    charge(len(ds) // ELEMENTS_PER_STEP)
+    return _of_digits(b, ds)
+
+
+def _of_digits(b: int, ds: tuple) -> int:
+    """`Nat.ofDigits` by halves (low digits + b^k * high digits): Python multiplies large numbers in less than
+    quadratic time, where the digit-by-digit loop is quadratic in the number of digits."""
+    if len(ds) <= 64:
+        n = 0
+        for d in reversed(ds):
+            n = d + b * n
+        return n
+    k = len(ds) // 2
+    return _of_digits(b, ds[:k]) + b**k * _of_digits(b, ds[k:])
 
 
 @builtin(
