@@ -1338,8 +1338,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         comparisons_against,
         mentioned_characters,
         neighbour_comparisons,
-        stated_comparisons,
-        totals_compared,
+        stated_with_totals,
         unit_products,
     )
     from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
@@ -1367,9 +1366,8 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     # the numbers the words state or imply (`/ 2` of "halved"): no other task's constants, and the enumeration's
     implied = said_numbers(task)
     characters = mentioned_characters(task)
-    compared = stated_comparisons(task)
+    compared, totals = stated_with_totals(task)
     neighbours = neighbour_comparisons(task)
-    totals = totals_compared(task)
 
     def score(text: str) -> float:
         explained, stated = stated_reading(text, compared + neighbours, totals)

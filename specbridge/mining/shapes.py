@@ -326,7 +326,7 @@ class AtomModel:
                 if len(chars) > 1:  # all of them: above each one alone
                     scored[" ∨ ".join(f"x0 = {c}" for c in chars)] = 1.0 + STATED_ATOM_BONUS + 0.1 * len(chars)
         # a comparison the words state in so many words ("equal to zero", "below the pivot") is the atom they mean
-        compared, totals = _stated(task)  # (those said of a total are not said of each element)
+        compared, totals = stated_with_totals(task)  # (those said of a total are not said of each element)
         for op, value in compared:
             if (op, value) in totals:
                 continue
@@ -409,13 +409,13 @@ def stated_comparisons(task: Task) -> list[tuple[str, str]]:
     phrase is a numeral, or the parameter's name, its plural, or a word it abbreviates ("the lower bound" for
     `lo`). Not in a sentence that negates ("entries equal to the pivot are in neither count"), and not "at least
     one", which counts. In the order the words state them."""
-    return _stated(task)[0]
+    return stated_with_totals(task)[0]
 
 
 def totals_compared(task: Task) -> set[tuple[str, str]]:
     """The `stated_comparisons` the words make of a total or a count ("the total price is at most the budget",
     "lists with fewer than two entries"): no comparison of each element (`x0 ≤ budget`) makes them."""
-    return _stated(task)[1]
+    return stated_with_totals(task)[1]
 
 
 # what the words compare is a total or a count, not each element
@@ -441,7 +441,7 @@ def _clause_before(sentence: str, end: int) -> str:
     return head[max(starts, default=0) :]
 
 
-def _stated(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
+def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
     """`stated_comparisons`, and those of them said of a total (`totals_compared`)."""
     from specbridge.retrieval import requirement_sentences
 
@@ -450,9 +450,9 @@ def _stated(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
     totals: set[tuple[str, str]] = set()  # of them, those said of a total ("the total price is at most the budget")
     for sentence in requirement_sentences(task.requirement):
         last = ""
-        excess = [e.span() for e in _EXCESS_PHRASE.finditer(sentence)]  # "how much … over the cap" is an amount
+        excess = list(_EXCESS_PHRASE.finditer(sentence))  # "how much … over the cap" is an amount
         for m in _COMPARISON_PHRASE.finditer(sentence):
-            if any(a <= m.start() < b for a, b in excess):
+            if any(e.start() <= m.start() < e.end() for e in excess):
                 continue
             rest = sentence[: m.start()] + " " + sentence[m.end() :]
             if _NEGATION.search(rest):
@@ -490,7 +490,7 @@ def _stated(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
             for m in parity.finditer(sentence):
                 if not _denied(sentence, m.start()) and not _BOTH_PARITIES.search(sentence):
                     out[(relation, "2")] = None
-        for m in _EXCESS_PHRASE.finditer(sentence):  # "add up how much the usage went over the cap"
+        for m in excess:  # "add up how much the usage went over the cap"
             named = names_param(m.group("word").lower(), nums)
             if len(named) == 1 and not _denied(sentence, m.start()):
                 out[(EXCESS, named[0])] = None
@@ -532,6 +532,12 @@ _CHARACTER = re.compile(
 )
 
 
+def _character(m: re.Match[str]) -> str:
+    """The character a `_CHARACTER` match quotes or names."""
+    named = m.group("named")
+    return m.group("quoted") if named is None else CHARACTER_NAMES[" ".join(named.lower().split())]
+
+
 # the characters a kind of character the words name is made of, or bounded by
 _CHARACTER_KINDS = {
     "digit": "0123456789",
@@ -550,10 +556,7 @@ def mentioned_characters(task: Task) -> set[str]:
     """Every character the requirement quotes or names anywhere, and those its kinds of character are made of or
     bounded by (`'0'`…`'9'` of "digits", `'a'`, `'z'` of "letters"), as Lean literals: the character constants a
     spec may write for it."""
-    out = set()
-    for m in _CHARACTER.finditer(task.requirement):
-        named = m.group("named")
-        out.add(m.group("quoted") if named is None else CHARACTER_NAMES[" ".join(named.lower().split())])
+    out = {_character(m) for m in _CHARACTER.finditer(task.requirement)}
     words = {w.rstrip("s") for w in re.findall(r"[a-z]+", task.requirement.lower())}
     for kind, chars in _CHARACTER_KINDS.items():
         if kind in words:
@@ -571,11 +574,7 @@ def stated_characters(task: Task) -> list[list[str]]:
     for sentence in requirement_sentences(task.requirement):
         if _NEGATION.search(sentence) or works_an_example(sentence):
             continue
-        chars = []
-        for m in _CHARACTER.finditer(sentence):
-            named = m.group("named")
-            c = m.group("quoted") if named is None else CHARACTER_NAMES[" ".join(named.lower().split())]
-            chars.append(f"'{c}'")
+        chars = [f"'{_character(m)}'" for m in _CHARACTER.finditer(sentence)]
         if chars:
             out.append(list(dict.fromkeys(chars)))
     return out
@@ -643,18 +642,17 @@ _DIVISIBLE = re.compile(
 
 # "even" of parity ("is even", "the even numbers"), not the adverb ("even when", "even against"); not said
 # with "odd" (`_BOTH_PARITIES`: "lists of even and odd length" are both kinds)
-_EVEN = re.compile(
-    r"\b(?:is|are|be|an|the|all|only|both|and|or|of|as)\s+even\b"
-    r"|\beven\s+(?:numbers?|integers?|values?|entries|entry|elements?|positions?|ind(?:ex|ices)|lengths?|digits?"
-    r"|amounts?|sums?|counts?|items?|ones?)\b",
-    re.I,
-)
-_ODD = re.compile(
-    r"\b(?:is|are|be|an|the|all|only|both|and|or|of|as)\s+odd\b"
-    r"|\bodd\s+(?:numbers?|integers?|values?|entries|entry|elements?|positions?|ind(?:ex|ices)|lengths?|digits?"
-    r"|amounts?|sums?|counts?|items?|ones?)\b",
-    re.I,
-)
+def _parity(word: str) -> re.Pattern[str]:
+    """The adjective `word` ("even", "odd") said of a number: after a copula or article, or before a noun."""
+    return re.compile(
+        rf"\b(?:is|are|be|an|the|all|only|both|and|or|of|as)\s+{word}\b"
+        rf"|\b{word}\s+(?:numbers?|integers?|values?|entries|entry|elements?|positions?|ind(?:ex|ices)|lengths?"
+        r"|digits?|amounts?|sums?|counts?|items?|ones?)\b",
+        re.I,
+    )
+
+
+_EVEN, _ODD = _parity("even"), _parity("odd")
 
 # what the words leave out: "ignoring the even ones", "except multiples of 3"
 _EXCLUDING = re.compile(
