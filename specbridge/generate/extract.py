@@ -233,8 +233,9 @@ def split_top_level(text: str, separator: str) -> list[str]:
 
 
 def mentions(text: str, name: str) -> bool:
-    """Whether `name` occurs as a whole identifier in `text`."""
-    pattern = r"(?<![" + _IDENT_CHARS + r".])" + re.escape(name) + r"(?![" + _IDENT_CHARS + r"])"
+    """Whether `name` occurs as a whole identifier in `text`. A `!` or `?` ends a name (`get!`) but begins none:
+    `!s.isEmpty` reads `s`."""
+    pattern = r"(?<![\w'₀-₉.])(?<![\w'₀-₉][!?])" + re.escape(name) + r"(?![" + _IDENT_CHARS + r"])"
     return re.search(pattern, text) is not None
 
 

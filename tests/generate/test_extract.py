@@ -147,3 +147,11 @@ def test_indented_block_abbrev_and_crlf() -> None:
     )
     spec = extract_spec(out, SIG)
     assert spec.precond == "True" and spec.postcond == "result ∈ xs"
+
+
+def test_a_name_is_read_after_a_negation_but_not_as_part_of_another_name() -> None:
+    from specbridge.generate.extract import mentions, unread_inputs
+
+    assert mentions("!s.isEmpty", "s") and mentions('¬(s = "")', "s")
+    assert not mentions("xs.get!", "xs.get") and not mentions("a.s", "s") and not mentions("xs", "s")
+    assert unread_inputs("(!s.isEmpty) && t.isEmpty", ["s", "t"]) == 0
