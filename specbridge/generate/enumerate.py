@@ -30,7 +30,9 @@ from specbridge.mining.shapes import DIVIDES, EXCESS, ODD
 from specbridge.tasks import Task, TestCase, Visibility
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
-BOUNDARY_INPUTS = 4  # of which the boundary values shared by all parameters (`0`, `[]`); the rest are random
+BOUNDARY_INPUTS = 4  # of which the boundary values shared by all parameters (`0`, `[]`)
+NEIGHBOUR_INPUTS = 4  # and neighbours of the examples' inputs (`made_up_inputs`); the rest are random
+NEIGHBOUR_NUMBER_LIMIT = 1000  # no neighbours of an example with a larger number (see `made_up_inputs`)
 LEVEL2_OPERANDS = 40  # best level-1 terms (by score) that the second level composes over
 LEVEL2_BEST = 20  # of which the best whatever their operation; the rest round-robin over operations (`_diverse`)
 LEVEL1_FILLS = 16  # instantiations of one operation over the parameters and literals (hole fills included)
@@ -55,6 +57,9 @@ MAX_TERMS = 10_000  # terms elaborated per task, at most (a bound on the time: a
 LEVEL1_TERMS = 6_000  # of which one operation over level 0, at most: the rest is the second level's
 VIEW_TERMS = 1_500  # of which one operation over a sequence of pairs (`pair_views`), at most
 RANGE_TERMS = 300  # of which one operation over the numbers up to a number input (`range_views`), at most
+SIBLINGS = 3  # best-fitted numbers per operation paired by a binary operation (`_siblings`)
+SIBLING_OPERATIONS = 12  # operations whose siblings are paired, best-fitted first
+PAIRED_DECISIONS = 8  # best-fitted decisions of the first level, paired by `∧`, `∨` for a Bool result
 VIEW_OPERANDS = 8  # best level-1 terms over pairs that the second level composes over, besides LEVEL2_OPERANDS
 
 
@@ -96,16 +101,30 @@ class _Runner:
         return type_text, tuple(outputs)
 
 
-def made_up_inputs(type_texts: Sequence[str]) -> list[tuple[Any, ...]]:
+def made_up_inputs(type_texts: Sequence[str], near: Sequence[tuple[Any, ...]] = ()) -> list[tuple[Any, ...]]:
     """MADE_UP_INPUTS argument tuples: the first boundary values (where most behaviours already differ), then
-    random ones. Boundary tuples alone give every parameter the same value (`(1, 1, 1)`), under which `min x hi`
-    and `hi - lo % hi` agree everywhere."""
-    from specbridge.compare.inputs import generate_inputs, random_value
+    neighbours of the inputs `near` (an example's, one parameter changed: `"hELLO"` of `"Hello"`), then random
+    ones. Boundary tuples alone give every parameter the same value (`(1, 1, 1)`), under which `min x hi` and
+    `hi - lo % hi` agree everywhere; random ones look little like an example (`'a' ≤ s.back` and "only letters"
+    agree on a dozen random texts). An example with a number above NEIGHBOUR_NUMBER_LIMIT has none: each would
+    cost what the example costs in every term over the numbers up to it (`range_views`), and random numbers
+    already vary a number."""
+    from specbridge.compare.inputs import generate_inputs, mutate_value, random_value
     from specbridge.lean.program import parse_type
 
     types = [parse_type(t) for t in type_texts]
     out = generate_inputs(types, BOUNDARY_INPUTS, seed=0)
     rng = random.Random(0)
+    small = [args for args in near if all(_small(v) for v in args)]
+    for i in range(20 * NEIGHBOUR_INPUTS if small and types else 0):
+        if len(out) >= BOUNDARY_INPUTS + NEIGHBOUR_INPUTS:
+            break
+        base = small[i % len(small)]
+        p = rng.randrange(len(types))
+        changed = [v for v in mutate_value(base[p], types[p], rng) if _small(v)]
+        args = tuple(rng.choice(changed) if q == p else v for q, v in enumerate(base)) if changed else base
+        if args not in out and args not in near:
+            out.append(args)
     for _ in range(20 * MADE_UP_INPUTS):
         if len(out) >= MADE_UP_INPUTS:
             break
@@ -113,6 +132,10 @@ def made_up_inputs(type_texts: Sequence[str]) -> list[tuple[Any, ...]]:
         if args not in out:
             out.append(args)
     return out
+
+
+def _small(value: Any) -> bool:
+    return not isinstance(value, int) or abs(value) <= NEIGHBOUR_NUMBER_LIMIT
 
 
 def answers_vary(task: Task, tests: Sequence[str]) -> dict[str, bool]:
@@ -169,28 +192,31 @@ def enumerate_results(
     if not examples:
         return []
     params = [(p.name, p.type) for p in task.signature.params]
-    made_up = made_up_inputs([t for _, t in params])
+    made_up = made_up_inputs([t for _, t in params], near=[args for args, _ in examples])
     runner = _Runner(params, [args for args, _ in examples] + made_up)
     best: dict[tuple[str, tuple], Found] = {}  # (type, outputs) -> its best-scored spelling
 
-    def add(text: str, level: int, typed: str = "", op: str = "", bonus: float = 0.0, fresh: bool = False) -> None:
+    def add(
+        text: str, level: int, typed: str = "", op: str = "", bonus: float = 0.0, fresh: bool = False
+    ) -> tuple | None:
         """Run `text` (or its `typed` spelling) and keep it if it is a new behaviour or a better spelling; only if
-        new, when `fresh`."""
+        new, when `fresh`. The behaviour, None if it is none."""
         if runner.elaborated >= MAX_TERMS:
-            return
+            return None
         got = runner.run(typed or text)
         if got is None or all(kind == "err" for kind, _ in got[1]):
-            return
+            return None
         fit = score(text) - LEVEL_COST * level + bonus
         old = best.get(got)
         if old is not None and (fresh or whole_operand(old.text, text)):
-            return  # an operation that changes nothing of its operand here (`String.Pos.mk n`) adds nothing
+            return got  # an operation that changes nothing of its operand here (`String.Pos.mk n`) adds nothing
         if (
             old is None
             or whole_operand(text, old.text)
             or fit - SPELLING_COST * _tokens(text) > old.fit - SPELLING_COST * _tokens(old.text)
         ):
             best[got] = Found(text, got[0], level, fit, op, bonus)
+        return got
 
     for name, _ in params:
         add(name, 0)
@@ -242,7 +268,7 @@ def enumerate_results(
         for text in sorted(range_texts, key=lambda t: (-range_texts[t][0], t))[:RANGE_TERMS]:
             add(text, 1, op=range_texts[text][1], bonus=range_texts[text][2], fresh=True)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
-    stated: set[str] = set()  # terms the words state whole, which no simpler term makes an addition of
+    stated: set[tuple] = set()  # behaviours the words state whole, which no simpler term makes an addition of
     if compared and " ".join(task.signature.return_type.split()) == "Bool":
         # "the total price is at most the budget": the words give the comparison and its limit, not what is compared;
         # a subject the lexicon ranks low (`prices.sum`) would not reach the second level's operands
@@ -260,19 +286,18 @@ def enumerate_results(
             divisible = [test for op, test in made if op == DIVIDES]
             if len(divisible) > 1:  # "divisible by both 3 and 5"
                 both = " ∧ ".join(f"({t})" for t in divisible)
-                stated.add(both)
-                add(both, f.level + 2, op=f.op, bonus=f.bonus)
+                stated.add(add(both, f.level + 2, op=f.op, bonus=f.bonus))
     chosen = _diverse(level1, LEVEL2_OPERANDS)
     # the pairs' own operands: the lexicon has never read a sequence of pairs, so their fit is no ranking
     over_pairs = [f for f in level1 if f not in chosen and any(whole_operand(v, f.text) for v, _ in views)]
     chosen += over_pairs[:VIEW_OPERANDS]
-    operands = [(f.text, f.type_text) for f in chosen]
     result_type = ty.prune(parse_type(task.signature.return_type))
     want = ty.lean_text(result_type)
     # a pair is made of two terms, each computing its component of the examples' outputs
     pair = isinstance(result_type, ty.T) and result_type.name == "Prod" and len(result_type.args) == 2
     components = [ty.lean_text(a) for a in result_type.args] if pair else []  # type: ignore[union-attr]
     allowed = set(components) if pair else ({want, "Prop"} if want == "Bool" else {want})
+    operands = [(f.text, f.type_text) for f in chosen]
     # an Array or a String result may be computed as its list (`result.toList = a.toList.map f`)
     as_list = list_view(want)
     if as_list:
@@ -304,8 +329,39 @@ def enumerate_results(
                 promise = f.fit + op_fit.get(term.id, floor) + SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
                 if text not in level2 or level2[text][0] < promise:
                     level2[text] = (promise, term.id, f.bonus)
+    # The corpus's binary operations over pairs the fills above rarely make, the second operand seldom being among
+    # the operands: one operation's two uses (`count 'U'`, `count 'D'`) and, for a decision, two decisions or
+    # their negations ("only letters, and not empty"). A conjunct the examples do not need is what the words say
+    # (the non-empty test alone computes `"Hello"` and `""`): no addition to a simpler term (`simplest`).
+    binary = [t for t in final_ops if _BINARY.fullmatch(t.template)]
+    pairs = [(a, b, False) for a, b in _siblings(level1, [name for name, _ in params], cast="Int" in allowed)]
+    conjoined: set[str] = set()
+    if want == "Bool":
+        decisions = [f for f in level1 if f.type_text in ("Prop", "Bool")][:PAIRED_DECISIONS]
+        negated = {
+            f.text: replace(f, text=f"{_NOT[f.type_text]}{operand(f.text)}")
+            for f in decisions
+            if not f.text.startswith(tuple(_NOT.values()))  # (no `!!b`)
+        }
+        pairs += [
+            (a, b, True)
+            for a, b in itertools.combinations([*decisions, *negated.values()], 2)
+            if negated.get(a.text) != b
+        ]
+    for a, b, decided in pairs:
+        for term in binary:
+            for text in instantiations(term, task, [], limit=2, values=[(a.text, a.type_text), (b.text, b.type_text)]):
+                promise = (
+                    min(a.fit, b.fit) + op_fit.get(term.id, floor) + SUPPORT_WEIGHT * math.log(len(term.tasks) or 1)
+                )
+                if text not in level2 or level2[text][0] < promise:
+                    level2[text] = (promise, term.id, max(a.bonus, b.bonus))
+                if decided:
+                    conjoined.add(text)
     for text in sorted(level2, key=lambda t: (-level2[t][0], t)):
-        add(text, 2, op=level2[text][1], bonus=level2[text][2])
+        behaviour = add(text, 2, op=level2[text][1], bonus=level2[text][2])
+        if text in conjoined:
+            stated.add(behaviour)
 
     def computing(allowed: set[str], outputs_of: Callable[[Any], Any]) -> list[Found]:
         out = [
@@ -323,10 +379,9 @@ def enumerate_results(
         is no addition (`(n % 3 = 0) ∧ (n % 5 = 0)` of "divisible by both 3 and 5")."""
         names = [name for name, _ in params]
         texts = [f.text for f in found]
+        said = {f.text for key, f in best.items() if key in stated}
         return [
-            f
-            for f in found
-            if f.text in stated or not any(g != f.text and adds_nothing(g, f.text, names) for g in texts)
+            f for f in found if f.text in said or not any(g != f.text and adds_nothing(g, f.text, names) for g in texts)
         ]
 
     if not pair:
@@ -575,6 +630,27 @@ def list_view(type_text: str) -> str | None:
 def _head(shape: str) -> str:
     """The outer type constructor of a slot shape: `List` of `List num`, `num`, `(num` of a pair."""
     return shape.split(" ", 1)[0]
+
+
+# an operation of two numbers or decisions and nothing else: `{s0} - {s1}`, `max {s0} {s1}`, `{s0} ∧ {s1}`; not
+# `({s0} - {s1}) + 1`
+_BINARY = re.compile(r"\{s\d\} (?:[-+*/%∧∨]|&&|\|\|) \{s\d\}|(?:max|min) \{s\d\} \{s\d\}")
+
+
+_NOT = {"Prop": "¬", "Bool": "!"}
+
+
+def _siblings(level1: list[Found], names: Sequence[str], cast: bool) -> list[tuple[Found, Found]]:
+    """Pairs of numbers one operation computes over the same inputs and different constants or tests
+    (`s.count 'U'`, `s.count 'D'`; not `a.toNat`, `b.toNat`), the best-fitted of each operation, cast to Int when
+    `cast` (Lean coerces them so where an Int is wanted)."""
+    by_op: dict[tuple, list[Found]] = {}
+    for f in level1:
+        key = (f.op, tuple(n for n in names if mentions(f.text, n)))
+        if f.type_text in ("Nat", "Int") and len(by_op.setdefault(key, [])) < SIBLINGS:
+            by_op[key].append(replace(f, text=f"({f.text} : Int)", type_text="Int") if cast else f)
+    ranked = sorted(by_op.values(), key=lambda group: -group[0].fit)[:SIBLING_OPERATIONS]
+    return [pair for group in ranked for pair in itertools.permutations(group, 2)]
 
 
 def _diverse(found: list[Found], size: int) -> list[Found]:

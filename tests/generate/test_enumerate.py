@@ -816,3 +816,81 @@ def test_an_option_result_whose_words_name_inputs_without_a_result_is_guarded_by
     # without such words, `some (n / 2)` stands: nothing asks for a `none`
     plain = enumerate_results(task, mine_terms(corpus), _zero, {}, ["0", "1", "2"])
     assert plain[0].text == "some (n / 2)"
+
+
+def test_a_difference_of_one_count_over_two_constants_is_an_int_for_an_int_result() -> None:
+    # the corpus counts one character and subtracts Ints; it never subtracts two counts
+    corpus = [
+        _task("countC", [("s", "String"), ("c", "Char")], "Nat", "result = s.toList.count c"),
+        _task("countC2", [("t", "String"), ("d", "Char")], "Nat", "result = t.toList.count d"),
+        _task("minus", [("a", "Int"), ("b", "Int")], "Int", "result = a - b"),
+        _task("minus2", [("c", "Int"), ("d", "Int")], "Int", "result = c - d"),
+    ]
+    task = _task("net", [("moves", "String")], "Int", tests=[_example({"moves": '"UUDUxU"'}, "3")])
+    task = task.model_copy(update={"requirement": "Each 'U' is one floor up and each 'D' one floor down."})
+    texts = [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, {}, [], element="Char")]
+    assert "(moves.toList.count 'U' : Int) - (moves.toList.count 'D' : Int)" in texts
+    # a Nat difference is truncated at 0: not what an Int result of a difference is
+    assert "moves.toList.count 'U' - moves.toList.count 'D'" not in texts
+
+
+def test_siblings_are_one_operation_over_the_same_inputs_with_other_constants() -> None:
+    from specbridge.generate.enumerate import Found, _siblings
+
+    level1 = [
+        Found("s.toList.count 'U'", "Nat", 1, 0.5, op="count"),
+        Found("a.toNat", "Nat", 1, 0.5, op="toNat"),
+        Found("s.toList.count 'D'", "Nat", 1, 0.4, op="count"),
+        Found("b.toNat", "Nat", 1, 0.4, op="toNat"),
+    ]
+    pairs = {(a.text, b.text) for a, b in _siblings(level1, ["s", "a", "b"], cast=False)}
+    assert pairs == {("s.toList.count 'U'", "s.toList.count 'D'"), ("s.toList.count 'D'", "s.toList.count 'U'")}
+    cast = _siblings(level1, ["s", "a", "b"], cast=True)
+    assert {a.text for a, _ in cast} == {"(s.toList.count 'U' : Int)", "(s.toList.count 'D' : Int)"}
+    assert all(a.type_text == "Int" for a, _ in cast)
+
+
+def test_a_conjunct_the_examples_do_not_need_is_kept_for_what_the_words_say() -> None:
+    # "made only of letters, and not empty": the non-empty test alone computes both examples
+    corpus = [
+        _task("allLower", [("s", "String")], "Bool", "result = s.toList.all (fun c => c.isLower)"),
+        _task("allLower2", [("t", "String")], "Bool", "result = t.toList.all (fun c => c.isLower)"),
+        _task("nonEmpty", [("s", "String")], "Bool", "result = !s.isEmpty"),
+        _task("nonEmpty2", [("t", "String")], "Bool", "result = !t.isEmpty"),
+        _task("both", [("a", "Bool"), ("b", "Bool")], "Bool", "result = (a && b)"),
+        _task("both2", [("c", "Bool"), ("d", "Bool")], "Bool", "result = (c && d)"),
+    ]
+    examples = [_example({"s": '"hello"'}, "true"), _example({"s": '""'}, "false")]
+    task = _task("onlyLower", [("s", "String")], "Bool", tests=examples)
+
+    def words(text: str) -> float:  # the words read "all lower case", and say nothing of a bare emptiness test
+        return _flat(text) + (1.0 if "all (fun" in text else 0.0)
+
+    found = enumerate_results(task, mine_terms(corpus), words, {}, [])
+    texts = [f.text for f in found]
+    together = [t for t in texts if "all (fun" in t and "isEmpty" in t]
+    assert together, texts
+    assert "!s.isEmpty" in texts  # which computes the examples alone
+    assert found[0].text in together  # the words' reading first
+
+
+def test_made_up_inputs_include_neighbours_of_the_examples() -> None:
+    from specbridge.generate.enumerate import BOUNDARY_INPUTS, NEIGHBOUR_INPUTS, made_up_inputs
+
+    near = [("Hello",)]
+    inputs = made_up_inputs(["String"], near=near)
+    neighbours = inputs[BOUNDARY_INPUTS : BOUNDARY_INPUTS + NEIGHBOUR_INPUTS]
+    assert len(neighbours) == NEIGHBOUR_INPUTS and ("Hello",) not in inputs
+    # each is the example changed a little: it shares most of its letters
+    assert all(len(set(s.lower()) & set("hello")) >= 2 for (s,) in neighbours), neighbours
+    assert made_up_inputs(["String"], near=near) == inputs  # deterministic
+
+
+def test_an_example_with_a_large_number_has_no_neighbours() -> None:
+    from specbridge.generate.enumerate import NEIGHBOUR_NUMBER_LIMIT, made_up_inputs
+
+    # each neighbour of 12345 would run every term over `List.range n` at its size again
+    inputs = made_up_inputs(["Nat", "String"], near=[(12345, "ab")])
+    assert all(n <= NEIGHBOUR_NUMBER_LIMIT for n, _ in inputs), inputs
+    small = made_up_inputs(["Nat"], near=[(15,)])
+    assert any(abs(n - 15) <= 2 for (n,) in small if n != 15), small  # a small number has its neighbours
