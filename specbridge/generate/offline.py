@@ -58,6 +58,7 @@ RESTATED_OUTPUT_PENALTY = 0.1  # an adapted spec that writes a visible example's
 DETERMINACY_WEIGHT = 0.6  # cost of a postcondition admitting several results (or none) on made-up inputs
 CONSENSUS_WEIGHT = 0.3  # for a candidate the other candidates agree with on every made-up input
 MAX_TIED = 48  # candidates tied on the examples whose determinacy is measured
+UNWRITTEN_CONSTANT_COST = 0.1  # per constant the words write (`written_constants`) that a tied spec leaves out
 LENGTH_WEIGHT = 0.25  # cost of a 400-character postcondition against a short one (see `_length_cost`)
 LENGTH_WEIGHT_BLIND = 0.05  # the same without examples, where the prior is all the evidence there is
 RECALL_WEIGHT = 0.5  # a mined term's lexicon recall (the requirement words it accounts for) beside its precision
@@ -913,9 +914,16 @@ class OfflineGenerator:
                     share, c.answers = _determinacy(task, text, layer, pairs) if pairs else (0.0, ())
                     c.probe_penalty = DETERMINACY_WEIGHT * share
                 agreement = consensus(tied)
+                constants = written_constants(task)
                 best = max(
                     tied,
-                    key=lambda c: c.prior - c.probe_penalty - _length_cost(c) + CONSENSUS_WEIGHT * agreement[id(c)],
+                    key=lambda c: (
+                        c.prior
+                        - c.probe_penalty
+                        - _length_cost(c)
+                        + CONSENSUS_WEIGHT * agreement[id(c)]
+                        - UNWRITTEN_CONSTANT_COST * len(left_out(constants, c.spec()))
+                    ),
                 )
             else:
                 best = tied[0]
@@ -1016,6 +1024,31 @@ def _decided_test(c: Candidate) -> str | None:
         post = post[1:-1]
     term = _equated_term(post)
     return term.removeprefix("true ↔ ") if term is not None else None
+
+
+def written_constants(task: Task) -> set[str]:
+    """The constants the requirement writes as such, as Lean literals: its numerals other than 0 and 1 (not the
+    data of a worked example, nor a name's version) and the characters it quotes or names where it does not
+    negate them."""
+    from specbridge.mining.shapes import requirement_numbers, stated_characters
+    from specbridge.retrieval import without_example_numbers
+
+    # a version in a name ("a Lean 4 function") is no constant of the task
+    words = _VERSIONED_NAME.sub(r"\1", without_example_numbers(task.requirement))
+    numerals = {
+        n for n in requirement_numbers(task) if n not in ("0", "1") and re.search(rf"(?<![\w.]){n}(?![\w])", words)
+    }
+    return numerals | {c for chars in stated_characters(task) for c in chars}
+
+
+_VERSIONED_NAME = re.compile(r"(?<=[a-z,;] )([A-Z][A-Za-z]*) \d+(?:\.\d+)*\b")
+
+
+def left_out(constants: Collection[str], spec: ReferenceSpec) -> set[str]:
+    """The `constants` (`written_constants`) a spec never writes: what the words give it that it does not use,
+    as an input it leaves out (`unread_inputs`)."""
+    text = f"{spec.precond}\n{spec.postcond}"
+    return {k for k in constants if not re.search(rf"(?<![\w.']){re.escape(k)}(?![\w'])", text)}
 
 
 def _length_cost(c: Candidate, weight: float = 0.0) -> float:

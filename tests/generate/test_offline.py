@@ -672,3 +672,31 @@ def test_a_constant_the_words_neither_state_nor_imply_is_another_task_s() -> Non
     assert said_numbers(task) == {"0", "1", "2", "3", "10"}  # "even" implies 2, "three" is 3
     assert unwritten_numbers("∀ x ∈ xs, x ≤ 3000 ∧ x % 2 = 0 ∧ x > 10", said_numbers(task)) == {"3000"}
     assert unwritten_numbers("xs[2]! + x0.1 + 'a'.toNat", {"0"}) == {"2"}  # no projection, no character
+
+
+def test_the_constants_the_words_write_are_numerals_and_quoted_characters_not_example_data() -> None:
+    from specbridge.generate.offline import written_constants
+
+    def said(text: str) -> Task:
+        sig = Signature(name="f", params=(Param(name="s", type="String"),), return_type="Int")
+        return Task(id="f", requirement=text, signature=sig)
+
+    assert written_constants(said("Shout on numbers divisible by both 3 and 5.")) == {"3", "5"}
+    assert written_constants(said("Each 'U' is one floor up, each 'D' one down.")) == {"'U'", "'D'"}
+    # 0 and 1 are everyone's; a worked example's data and a character the words negate are no constants to use
+    assert written_constants(said("Return 0 or 1. For example, [4, 7] gives 11.")) == set()
+    assert written_constants(said("Count the letters; commas ',' do not count.")) == set()
+    # a name's version is no constant: "a Lean 4 method" that checks divisibility by 11 writes 11 only
+    assert written_constants(said("Write a Lean 4 method: is n divisible by 11?")) == {"11"}
+    assert written_constants(said("Return 4 when the list is empty.")) == {"4"}  # a sentence's first word
+
+
+def test_a_tied_spec_that_leaves_out_a_constant_the_words_write_is_told_apart() -> None:
+    from specbridge.generate.offline import left_out
+
+    both = ReferenceSpec(precond="True", postcond="result = true ↔ n % 3 = 0 ∧ n % 5 = 0")
+    one = ReferenceSpec(precond="True", postcond="result = true ↔ n % 3 = 0")
+    assert left_out({"3", "5"}, both) == set()
+    assert left_out({"3", "5"}, one) == {"5"}
+    assert left_out({"3"}, ReferenceSpec(precond="True", postcond="result = n % 30")) == {"3"}  # not `30`
+    assert left_out({"'U'"}, ReferenceSpec(precond="True", postcond="result = s.toList.count 'U'")) == set()
