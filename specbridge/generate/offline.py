@@ -353,10 +353,43 @@ def said_numbers(task: Task) -> set[str]:
     return set(requirement_numbers(task)) | set(implied_numbers(task)) | {"0", "1"}
 
 
-def unwritten_numbers(text: str, said: set[str]) -> set[str]:
+def unwritten_numbers(text: str, said: set[str], implied: Collection[str] = ()) -> set[str]:
     """The numerals of a Lean `text` not among `said` (`said_numbers`): constants of another task (`48` of
-    `'0'.toNat`, `3000` of another task's input bounds)."""
-    return set(re.findall(r"(?<![\w.'])\d+(?![\w'])", text)) - said
+    `'0'.toNat`, `3000` of another task's input bounds). A number the words only imply (`implied`: the `2` of
+    "even", the `60` of "minutes") is implied as an operand of `*`, `/`, `%` or an operation's argument
+    (`x % 2`, `Nat.digits 10 n`), not as a number compared or looked for (`2 ≥ xs.countP p`, `2 ∈ xs`)."""
+    out = set()
+    for m in re.finditer(r"(?<![\w.'])\d+(?![\w'])", text):
+        if m.group() not in said or (m.group() in implied and not _operand(text, m.start(), m.end())):
+            out.add(m.group())
+    return out
+
+
+def _operand(text: str, start: int, end: int) -> bool:
+    """Whether the numeral at `text[start:end]` is an operand of `*`, `/`, `%` or an operation's argument."""
+    before, after = text[:start].rstrip(), text[end:].lstrip()
+    return before.endswith(("*", "/", "%")) or after.startswith(("*", "/", "%")) or bool(re.search(r"[\w.]$", before))
+
+
+def counted_members(text: str) -> int:
+    """How many times a Lean `text` looks for a count or a length among a sequence's elements
+    (`(xs.countP p) ∉ xs.filter q`, `(xs.length % 2) ∈ xs`): a number of things is no thing, though Lean types
+    both as `Nat`."""
+    found = 0
+    for m in re.finditer(r"\s[∈∉]\s", text):
+        before = text[: m.start()].rstrip()
+        if before.endswith(")"):
+            depth, i = 0, len(before) - 1
+            while i >= 0:
+                depth += {")": 1, "(": -1}.get(before[i], 0)
+                if depth == 0:
+                    break
+                i -= 1
+            left = before[i:]
+        else:
+            left = re.search(r"[\w.!?]*$", before).group()  # type: ignore[union-attr]
+        found += bool(re.search(r"\.(?:countP|count|length|size)\b", left))
+    return found
 
 
 def unwritten_characters(text: str, mentioned: set[str]) -> set[str]:
@@ -1371,6 +1404,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         comparisons_against,
         mentioned_characters,
         neighbour_comparisons,
+        requirement_numbers,
         stated_with_totals,
         unit_products,
     )
@@ -1398,6 +1432,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
 
     # the numbers the words state or imply (`/ 2` of "halved"): no other task's constants, and the enumeration's
     implied = said_numbers(task)
+    only_implied = implied - set(requirement_numbers(task)) - {"0", "1"}
     characters = mentioned_characters(task)
     compared, totals = stated_with_totals(task)
     neighbours = neighbour_comparisons(task)
@@ -1408,11 +1443,13 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             text
         )
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
-        unwritten = len(unwritten_numbers(text, implied)) + len(unwritten_characters(text, characters))
+        unwritten = len(unwritten_numbers(text, implied, only_implied)) + len(unwritten_characters(text, characters))
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
         # a comparison of the other kind than the words say ("strictly smaller" and `≤`)
         against = comparisons_against(wording, text)
+        # a number of things looked for among things (`counted_members`)
+        miscounted = counted_members(text)
         return (
             fit
             + STATED_COMPARISON_WEIGHT * stated
@@ -1420,6 +1457,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             - LITERAL_COST * unwritten
             - UNUSED_PARAM_PENALTY * unused
             - WORDING_COST * min(1, against)
+            - COUNT_AMONG_ELEMENTS_COST * min(1, miscounted)
         )
 
     lambdas = corpus_lambdas(terms)
@@ -1696,6 +1734,7 @@ COMPOSE_GAIN = 0.05  # how much more of the requirement a composed term must acc
 TERM_ATOM_WEIGHT = 0.1  # per unit of requirement evidence for the predicate that fills a term's hole
 TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
 WORDING_COST = 0.05  # a term comparing the other way than the words say (`comparison_wording`)
+COUNT_AMONG_ELEMENTS_COST = 0.1  # a term looking for a count among a sequence's elements (`counted_members`)
 STATED_COMPARISON_WEIGHT = 0.1  # a term making a comparison with a parameter the words state (`stated_comparisons`)
 
 

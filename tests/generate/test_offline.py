@@ -700,3 +700,23 @@ def test_a_tied_spec_that_leaves_out_a_constant_the_words_write_is_told_apart() 
     assert left_out({"3", "5"}, one) == {"5"}
     assert left_out({"3"}, ReferenceSpec(precond="True", postcond="result = n % 30")) == {"3"}  # not `30`
     assert left_out({"'U'"}, ReferenceSpec(precond="True", postcond="result = s.toList.count 'U'")) == set()
+
+
+def test_a_number_the_words_only_imply_is_implied_as_an_operand_not_as_a_limit() -> None:
+    from specbridge.generate.offline import unwritten_numbers
+
+    said = {"0", "1", "2"}  # "even": 2 is implied, not written
+    assert unwritten_numbers("(xs.length % 2) = 0", said, implied={"2"}) == set()
+    assert unwritten_numbers("2 ≥ (xs.countP (fun x0 => x0 % 2 = 0))", said, implied={"2"}) == {"2"}
+    assert unwritten_numbers("2 ∈ xs", said, implied={"2"}) == {"2"}
+    assert unwritten_numbers("Nat.digits 10 n", {"10"}, implied={"10"}) == set()  # "decimal digits"
+    assert unwritten_numbers("2 ≥ xs.length", said) == set()  # a written 2 may be compared
+
+
+def test_a_count_looked_for_among_elements_is_counted() -> None:
+    from specbridge.generate.offline import counted_members
+
+    assert counted_members("(xs.countP (fun x0 => x0 % 2 = 0)) ∉ (xs.filter (fun x0 => x0 % 2 ≠ 0))") == 1
+    assert counted_members("(xs.length % 2) ∈ xs") == 1
+    assert counted_members("x ∈ xs") == 0
+    assert counted_members("∀ x0 ∈ xs, x0 < xs.length") == 0  # a bound over the elements, no count looked for
