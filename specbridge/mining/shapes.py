@@ -427,6 +427,15 @@ _TOTAL = re.compile(
 )
 
 
+# parity said of a count or a total, not of each thing: "an even number of items", "of odd length", "the number of
+# negative values is odd" (not "an odd number", which is the number itself)
+_PARITY_OF_A_COUNT = re.compile(
+    r"\b(?:even|odd)\s+(?:number|count|amount)\s+of\b|\b(?:even|odd)\s+(?:length|total|sum|size)\b"
+    r"|\b(?:number|count|length|total|sum|size)\s+of\b[^.;,]*?\b(?:is|are|be)\s+(?:even|odd)\b",
+    re.I,
+)
+
+
 _COUNTED = re.compile(
     r"\s+(?:\w+\s+)?(?:entries|elements|items|characters|chars|letters|words|digits|numbers|values|members|symbols"
     r"|times|occurrences|vowels|consonants|lines|sentences|names|strings|pairs)\b",
@@ -490,6 +499,8 @@ def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str
             for m in parity.finditer(sentence):
                 if not _denied(sentence, m.start()) and not _BOTH_PARITIES.search(sentence):
                     out[(relation, "2")] = None
+                    if _PARITY_OF_A_COUNT.search(sentence):  # "an even number of items": the count is even
+                        totals.add((relation, "2"))
         for m in excess:  # "add up how much the usage went over the cap"
             named = names_param(m.group("word").lower(), nums)
             if len(named) == 1 and not _denied(sentence, m.start()):

@@ -284,6 +284,26 @@ def test_a_comparison_said_of_a_total_is_not_said_of_each_element() -> None:
     assert totals_compared(task("Keep the prices below 2.")) == set()
 
 
+def test_parity_said_of_a_count_is_said_of_the_count_not_of_each_element() -> None:
+    from specbridge.mining.shapes import DIVIDES, ODD, stated_comparisons, totals_compared
+
+    sig = Signature(name="f", params=(Param(name="xs", type="List Int"),), return_type="Bool")
+
+    def task(text: str) -> Task:
+        return Task(id="a", requirement=text, signature=sig)
+
+    # the count is even (`xs.length % 2 = 0`), not each item (`xs.countP (fun x0 => x0 % 2 = 0)`)
+    for text in (
+        "Check whether a list has an even number of items.",
+        "Check whether the number of items in the list is even.",
+    ):
+        assert stated_comparisons(task(text)) == [(DIVIDES, "2")] and totals_compared(task(text)) == {(DIVIDES, "2")}
+    assert totals_compared(task("Return true when the list has an odd number of negative values.")) == {(ODD, "2")}
+    # the things themselves: "the even numbers", "n is an odd number"
+    assert totals_compared(task("Count the even numbers in the list.")) == set()
+    assert totals_compared(task("Return true when the first entry is an odd number.")) == set()
+
+
 def test_the_characters_the_words_quote_or_name_are_atoms_of_a_text() -> None:
     from specbridge.mining.shapes import stated_characters
 
