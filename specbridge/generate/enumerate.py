@@ -286,7 +286,8 @@ def enumerate_results(
             divisible = [test for op, test in made if op == DIVIDES]
             if len(divisible) > 1:  # "divisible by both 3 and 5"
                 both = " ∧ ".join(f"({t})" for t in divisible)
-                stated.add(add(both, f.level + 2, op=f.op, bonus=f.bonus))
+                if (behaviour := add(both, f.level + 2, op=f.op, bonus=f.bonus)) is not None:
+                    stated.add(behaviour)
     chosen = _diverse(level1, LEVEL2_OPERANDS)
     # the pairs' own operands: the lexicon has never read a sequence of pairs, so their fit is no ranking
     over_pairs = [f for f in level1 if f not in chosen and any(whole_operand(v, f.text) for v, _ in views)]
@@ -360,7 +361,7 @@ def enumerate_results(
                     conjoined.add(text)
     for text in sorted(level2, key=lambda t: (-level2[t][0], t)):
         behaviour = add(text, 2, op=level2[text][1], bonus=level2[text][2])
-        if text in conjoined:
+        if text in conjoined and behaviour is not None:
             stated.add(behaviour)
 
     def computing(allowed: set[str], outputs_of: Callable[[Any], Any]) -> list[Found]:

@@ -52,7 +52,8 @@ _DECL_KEYWORDS = (
 )
 _COMMANDS = ("import", "open", "namespace", "end", "section", "set_option", "variable", "universe", "#", "/--")
 _CONTINUATION = ("|", "--", "where", "termination_by", "decreasing_by", "deriving", "/-", ")", "]", "}")
-_IDENT_CHARS = r"\w'!?₀-₉"
+_NAME_CHARS = r"\w'₀-₉"  # the characters of a name; it may also end in `!` or `?` (`get!`, `head?`)
+_IDENT_CHARS = _NAME_CHARS + "!?"
 
 
 @dataclass
@@ -235,7 +236,7 @@ def split_top_level(text: str, separator: str) -> list[str]:
 def mentions(text: str, name: str) -> bool:
     """Whether `name` occurs as a whole identifier in `text`. A `!` or `?` ends a name (`get!`) but begins none:
     `!s.isEmpty` reads `s`."""
-    pattern = r"(?<![\w'₀-₉.])(?<![\w'₀-₉][!?])" + re.escape(name) + r"(?![" + _IDENT_CHARS + r"])"
+    pattern = rf"(?<![{_NAME_CHARS}.])(?<![{_NAME_CHARS}][!?])" + re.escape(name) + rf"(?![{_IDENT_CHARS}])"
     return re.search(pattern, text) is not None
 
 

@@ -1402,6 +1402,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     from specbridge.mining.shapes import (
         comparison_wording,
         comparisons_against,
+        implied_numbers,
         mentioned_characters,
         neighbour_comparisons,
         requirement_numbers,
@@ -1432,7 +1433,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
 
     # the numbers the words state or imply (`/ 2` of "halved"): no other task's constants, and the enumeration's
     implied = said_numbers(task)
-    only_implied = implied - set(requirement_numbers(task)) - {"0", "1"}
+    only_implied = set(implied_numbers(task)) - set(requirement_numbers(task))  # "even" 2, not written
     characters = mentioned_characters(task)
     compared, totals = stated_with_totals(task)
     neighbours = neighbour_comparisons(task)
