@@ -61,6 +61,7 @@ SIBLINGS = 3  # best-fitted numbers per operation paired by a binary operation (
 SIBLING_OPERATIONS = 12  # operations whose siblings are paired, best-fitted first
 PAIRED_DECISIONS = 8  # best-fitted decisions of the first level, paired by `∧`, `∨` for a Bool result
 VIEW_OPERANDS = 8  # best level-1 terms over pairs that the second level composes over, besides LEVEL2_OPERANDS
+OTHER_SPELLINGS = 3  # behaviours a second look on more inputs tells apart from one computing the examples, at most
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,9 @@ class _Runner:
         return type_text, tuple(outputs)
 
 
-def made_up_inputs(type_texts: Sequence[str], near: Sequence[tuple[Any, ...]] = ()) -> list[tuple[Any, ...]]:
+def made_up_inputs(
+    type_texts: Sequence[str], near: Sequence[tuple[Any, ...]] = (), seed: int = 0
+) -> list[tuple[Any, ...]]:
     """MADE_UP_INPUTS argument tuples: the first boundary values (where most behaviours already differ), then
     neighbours of the inputs `near` (an example's, one parameter changed: `"hELLO"` of `"Hello"`), then random
     ones. Boundary tuples alone give every parameter the same value (`(1, 1, 1)`), under which `min x hi` and
@@ -113,8 +116,8 @@ def made_up_inputs(type_texts: Sequence[str], near: Sequence[tuple[Any, ...]] = 
     from specbridge.lean.program import parse_type
 
     types = [parse_type(t) for t in type_texts]
-    out = generate_inputs(types, BOUNDARY_INPUTS, seed=0)
-    rng = random.Random(0)
+    out = generate_inputs(types, BOUNDARY_INPUTS, seed=seed)
+    rng = random.Random(seed)
     small = [args for args in near if all(_small(v) for v in args)]
     for i in range(20 * NEIGHBOUR_INPUTS if small and types else 0):
         if len(out) >= BOUNDARY_INPUTS + NEIGHBOUR_INPUTS:
@@ -195,6 +198,28 @@ def enumerate_results(
     made_up = made_up_inputs([t for _, t in params], near=[args for args, _ in examples])
     runner = _Runner(params, [args for args, _ in examples] + made_up)
     best: dict[tuple[str, tuple], Found] = {}  # (type, outputs) -> its best-scored spelling
+    # A dozen made-up inputs may not tell two terms apart (`s.back ∈ s.toList.filter p` and `s ≠ "" ∧ s.all p`):
+    # the other spellings of a behaviour that computes the examples get a second look on more inputs, and each
+    # behaviour there keeps its best spelling (`second_look`).
+    others: dict[tuple[str, tuple], dict[tuple | None, Found]] = {}
+    near = [args for args, _ in examples]
+    looker = _Runner(params, [a for a in made_up_inputs([t for _, t in params], near, seed=1) if a not in made_up])
+    shown = [expected for _, expected in examples]
+
+    def computes_examples(outputs: tuple) -> bool:  # (or their list view: `result.toList = …`)
+        return all(
+            o[0] == "ok" and (o[1] == want or (isinstance(want, (str, tuple)) and o[1] == tuple(want)))
+            for o, want in zip(outputs, shown, strict=False)
+        )
+
+    def keep_other(key: tuple[str, tuple], found: Found) -> None:
+        if not computes_examples(key[1]):
+            return
+        kept = others.setdefault(key, {})
+        seen = looker.run(found.text)
+        old = kept.get(seen)
+        if old is None or found.fit - SPELLING_COST * _tokens(found.text) > old.fit - SPELLING_COST * _tokens(old.text):
+            kept[seen] = found
 
     def add(
         text: str, level: int, typed: str = "", op: str = "", bonus: float = 0.0, fresh: bool = False
@@ -208,14 +233,22 @@ def enumerate_results(
             return None
         fit = score(text) - LEVEL_COST * level + bonus
         old = best.get(got)
-        if old is not None and (fresh or whole_operand(old.text, text)):
+        found = Found(text, got[0], level, fit, op, bonus)
+        if old is not None and whole_operand(old.text, text):
             return got  # an operation that changes nothing of its operand here (`String.Pos.mk n`) adds nothing
+        if old is not None and fresh:
+            keep_other(got, found)
+            return got
         if (
             old is None
             or whole_operand(text, old.text)
             or fit - SPELLING_COST * _tokens(text) > old.fit - SPELLING_COST * _tokens(old.text)
         ):
-            best[got] = Found(text, got[0], level, fit, op, bonus)
+            best[got] = found
+            if old is not None and not whole_operand(text, old.text):
+                keep_other(got, old)
+        elif old.text != text:
+            keep_other(got, found)
         return got
 
     for name, _ in params:
@@ -380,13 +413,26 @@ def enumerate_results(
         is no addition (`(n % 3 = 0) ∧ (n % 5 = 0)` of "divisible by both 3 and 5")."""
         names = [name for name, _ in params]
         texts = [f.text for f in found]
-        said = {f.text for key, f in best.items() if key in stated}
+        said = {f.text for key in stated for f in (best[key], *others.get(key, {}).values())}
         return [
             f for f in found if f.text in said or not any(g != f.text and adds_nothing(g, f.text, names) for g in texts)
         ]
 
+    def second_look(found: list[Found]) -> list[Found]:
+        """`found` and the other spellings of its behaviours that more made-up inputs tell apart from it, the
+        best-fitted of each new behaviour."""
+        key_of = {id(f): key for key, f in best.items()}
+        out = list(found)
+        for f in found:
+            kept = others.get(key_of.get(id(f)), {})
+            if kept:
+                mine = looker.run(f.text)
+                told_apart = [g for seen, g in kept.items() if seen is not None and seen != mine]
+                out += sorted(told_apart, key=lambda g: (-g.fit, g.text))[:OTHER_SPELLINGS]
+        return sorted(out, key=lambda f: (-f.fit, f.text))
+
     if not pair:
-        whole = computing(allowed - {as_list}, lambda v: v)
+        whole = second_look(computing(allowed - {as_list}, lambda v: v))
         listed = computing({as_list}, tuple) if as_list else []
         guarded: list[Found] = []
         if no_result_said(task):

@@ -894,3 +894,27 @@ def test_an_example_with_a_large_number_has_no_neighbours() -> None:
     assert all(n <= NEIGHBOUR_NUMBER_LIMIT for n, _ in inputs), inputs
     small = made_up_inputs(["Nat"], near=[(15,)])
     assert any(abs(n - 15) <= 2 for (n,) in small if n != 15), small  # a small number has its neighbours
+
+
+def test_spellings_the_made_up_inputs_cannot_tell_apart_get_a_second_look_on_more_inputs(monkeypatch) -> None:
+    import specbridge.generate.enumerate as enumerate_module
+
+    corpus = [
+        _task(f"{op}{i}", [(v, "Nat")], "Nat", f"result = {v} {sym} {v}")
+        for i, v in enumerate("ab")
+        for op, sym in [("twice", "+"), ("square", "*")]
+    ]
+    task = _task("grow", [("n", "Nat")], "Nat", tests=[_example({"n": "2"}, "4")])
+
+    def found(second_look: list[tuple[int]]) -> list[str]:
+        # on 0 and 2, `n + n` and `n * n` agree; only the second look's inputs may tell them apart
+        def inputs(type_texts, near=(), seed=0):  # noqa: ANN001, ANN202 - stands in for `made_up_inputs`
+            return [(0,), (2,)] if seed == 0 else second_look
+
+        monkeypatch.setattr(enumerate_module, "made_up_inputs", inputs)
+        return [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, {}, [])]
+
+    both = found([(3,)])
+    assert "n + n" in both and "n * n" in both, both
+    alike = found([(0,)])
+    assert ("n + n" in alike) != ("n * n" in alike), alike  # one behaviour everywhere: one spelling
