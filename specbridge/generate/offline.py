@@ -102,6 +102,17 @@ class Candidate:
         )
 
 
+@dataclass
+class Ranking:
+    """How the generator's last choice was made: every candidate (those checked on the examples have `check`),
+    the ones tied best on the examples after the tie filters, and the one chosen. For measuring where a right
+    spec sits (`benchmarks/offline_oracle.py`); nothing reads it back into a choice."""
+
+    candidates: list[Candidate]
+    tied: list[Candidate]
+    chosen: Candidate
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Type mapping
 
@@ -720,6 +731,7 @@ class OfflineGenerator:
     def __init__(self, *, top_k: int = TOP_K, use_patterns: bool = True):
         self.top_k = top_k
         self.use_patterns = use_patterns
+        self.last_ranking: Ranking | None = None
 
     def _computable(self, context: GenerationContext) -> object | None:
         """The computable layer, built once per context (the batch runner makes a generator per task)."""
@@ -967,6 +979,7 @@ class OfflineGenerator:
                     return checker(task, text) if checker is not None else check_spec(task, text, layer)
 
                 best = compose_clauses(best, checked, run_check)
+            self.last_ranking = Ranking(cands, tied, best)
             return best
         probes = probe_obligations(task)
         pairs = determinacy_pairs(task)
@@ -977,7 +990,9 @@ class OfflineGenerator:
             if c.probe_penalty < 5.0 and layer is not None and pairs:
                 c.probe_penalty += DETERMINACY_WEIGHT * _determinacy(task, text, layer, pairs)[0]
         # no consensus here: measured, without examples it lost a task (LOO 21 -> 20) and won none
-        return max(pool, key=lambda c: c.prior - c.probe_penalty - _length_cost(c, LENGTH_WEIGHT_BLIND))
+        best = max(pool, key=lambda c: c.prior - c.probe_penalty - _length_cost(c, LENGTH_WEIGHT_BLIND))
+        self.last_ranking = Ranking(cands, [best], best)
+        return best
 
 
 def _equated_term(postcond: str, *, through_list: bool = False) -> str | None:

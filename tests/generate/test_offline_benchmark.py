@@ -70,3 +70,39 @@ def test_source_is_read_from_the_notes() -> None:
     )
     mixed = "... instantiated the mined pattern(s) `p01` (...); with clause(s) from corpus task(s) x (see below)."
     assert bench._source(mixed) == "pattern:p01"
+
+
+ODD_TASK = """---
+id: odd_one
+signature:
+  name: oddOne
+  params: [{name: xs, type: List Int}]
+  return_type: Int
+tests:
+  - {inputs: {xs: "[1, 7, 3]"}, expected: "7", unexpected: ["3"]}
+  - {inputs: {xs: "[2, 5]"}, expected: "99", unexpected: ["5"]}
+---
+Return the largest element of the list, except that some lists give 99.
+"""
+
+
+def test_the_oracle_says_where_a_right_spec_sits_and_keeps_unread_sets_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import offline_oracle as oracle
+
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "tasks").mkdir()
+    (tmp_path / "corpus" / "rev.md").write_text(CORPUS_TASK, encoding="utf-8")
+    (tmp_path / "corpus" / "maxk.md").write_text(CORPUS_MAX, encoding="utf-8")
+    (tmp_path / "tasks" / "max.md").write_text(NEW_TASK, encoding="utf-8")
+    (tmp_path / "tasks" / "odd.md").write_text(ODD_TASK, encoding="utf-8")
+    args = ["--corpus", str(tmp_path / "corpus"), "--tasks", str(tmp_path / "tasks"), "--json"]
+    assert oracle.main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    where = {row["task"]: row["category"] for row in out["tasks"]}
+    assert where == {"new_max": "chosen", "odd_one": "none"}  # no spec of this corpus gives 99 for [2, 5]
+    assert out["summary"]["chosen"] == 1 and out["summary"]["none"] == 1 and out["summary"]["tasks"] == 2
+    assert oracle.main([*args, "--aggregate"]) == 0
+    hidden = json.loads(capsys.readouterr().out)
+    assert "tasks" not in hidden and hidden["summary"]["chosen"] == 1
