@@ -26,7 +26,7 @@ from typing import Any
 
 from specbridge.generate.extract import mentions, split_top_level, unread_inputs
 from specbridge.lean import types as ty
-from specbridge.mining.shapes import DIVIDES, EXCESS, ODD
+from specbridge.mining.shapes import DIVIDES, EXCESS, ODD, stated_sets
 from specbridge.tasks import Task, TestCase, Visibility
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
@@ -261,6 +261,13 @@ def enumerate_results(
     if "Char" in numbers:  # the characters the words quote ("the letter after 'z' is 'a'")
         for lit in dict.fromkeys(re.findall(r"(?<![\w'])'[^'\\\n]'(?![\w'])", task.requirement)):
             add(lit, 0)
+    for items in stated_sets(task.requirement):  # "one of the vowels a, e, i, o or u": a list to look in
+        if items[0].startswith("'"):
+            if "Char" in numbers:
+                add(f"[{', '.join(items)}]", 0)
+        else:
+            for type_text in sorted(numbers & {"Nat", "Int"}):
+                add(f"[{', '.join(items)}]", 0, typed=f"([{', '.join(items)}] : List {type_text})")
     if task.signature.return_type.startswith("Option "):  # the other branch of a search that may find nothing
         add("none", 0, typed=f"(none : {task.signature.return_type})")
     level0 = [(f.text, f.type_text) for f in best.values()]

@@ -1076,9 +1076,9 @@ def _decided_test(c: Candidate) -> str | None:
 
 def written_constants(task: Task) -> set[str]:
     """The constants the requirement writes as such, as Lean literals: its numerals other than 0 and 1 (not the
-    data of a worked example, nor a name's version) and the characters it quotes or names where it does not
-    negate them."""
-    from specbridge.mining.shapes import requirement_numbers, stated_characters
+    data of a worked example, nor a name's version), the characters it quotes or names where it does not
+    negate them, and those it lists as a set ("the vowels a, e, i, o or u": `stated_sets`)."""
+    from specbridge.mining.shapes import requirement_numbers, stated_characters, stated_sets
     from specbridge.retrieval import without_example_numbers
 
     # a version in a name ("a Lean 4 function") is no constant of the task
@@ -1086,7 +1086,8 @@ def written_constants(task: Task) -> set[str]:
     numerals = {
         n for n in requirement_numbers(task) if n not in ("0", "1") and re.search(rf"(?<![\w.]){n}(?![\w])", words)
     }
-    return numerals | {c for chars in stated_characters(task) for c in chars}
+    listed = {item for items in stated_sets(task.requirement) for item in items if item.startswith("'")}
+    return numerals | listed | {c for chars in stated_characters(task) for c in chars}
 
 
 _VERSIONED_NAME = re.compile(r"(?<=[a-z,;] )([A-Z][A-Za-z]*) \d+(?:\.\d+)*\b")

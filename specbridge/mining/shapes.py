@@ -575,6 +575,25 @@ def mentioned_characters(task: Task) -> set[str]:
     return {f"'{c}'" for c in out}
 
 
+_SET_ITEM = r"(?:'[^'\\\n]'|\b[A-Za-z]\b|-?\b\d+\b)"
+_STATED_SET = re.compile(rf"{_SET_ITEM}(?:, {_SET_ITEM})+,? (?:and|or) {_SET_ITEM}")
+
+
+def stated_sets(requirement: str) -> list[list[str]]:
+    """The sets of characters or numbers the words list ("the vowels a, e, i, o or u", "1, 2 or 3"), three items at
+    least, as Lean literals: a bare letter is a character (`'a'`)."""
+    out = []
+    for m in _STATED_SET.finditer(requirement):
+        items = re.findall(_SET_ITEM, m.group(0))
+        chars = [i if i.startswith("'") else f"'{i}'" for i in items if not re.fullmatch(r"-?\d+", i)]
+        numbers = [i for i in items if re.fullmatch(r"-?\d+", i)]
+        if len(items) >= 3 and (len(chars) == len(items) or len(numbers) == len(items)):
+            listed = chars or numbers
+            if listed not in out:
+                out.append(listed)
+    return out
+
+
 def stated_characters(task: Task) -> list[list[str]]:
     """The characters each sentence of the requirement quotes ('U') or names ("full stops, question marks"), as
     Lean literals in the order written; not in a sentence that negates ("commas do not count") or works an example

@@ -918,3 +918,23 @@ def test_spellings_the_made_up_inputs_cannot_tell_apart_get_a_second_look_on_mor
     assert "n + n" in both and "n * n" in both, both
     alike = found([(0,)])
     assert ("n + n" in alike) != ("n * n" in alike), alike  # one behaviour everywhere: one spelling
+
+
+def test_a_set_the_words_list_is_a_list_literal_to_look_in() -> None:
+    from specbridge.mining.shapes import stated_sets
+
+    assert stated_sets("one of the English vowels a, e, i, o or u.") == [["'a'", "'e'", "'i'", "'o'", "'u'"]]
+    assert stated_sets("the digits 1, 2, or 3 and the letters 'x', 'y' and 'z'") == [
+        ["1", "2", "3"],
+        ["'x'", "'y'", "'z'"],
+    ]
+    assert stated_sets("a 3 by 5 rectangle; 4 or 5 sides") == []  # two items are no listed set
+    assert stated_sets("the values 1, b or 3") == []  # neither all characters nor all numbers
+    corpus = [
+        _task(f"member{i}", [(v, "Char"), (w, "List Char")], "Bool", f"result = decide ({v} ∈ {w})")
+        for i, (v, w) in enumerate(["ab", "cd"])
+    ]
+    task = _task("isVowel", [("c", "Char")], "Bool", tests=[_example({"c": "'e'"}, "true")])
+    task = task.model_copy(update={"requirement": "Is the character one of the vowels a, e, i, o or u?"})
+    texts = [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, {}, [])]
+    assert any("['a', 'e', 'i', 'o', 'u']" in t and "c ∈" in t for t in texts), texts

@@ -689,6 +689,8 @@ def test_the_constants_the_words_write_are_numerals_and_quoted_characters_not_ex
     # a name's version is no constant: "a Lean 4 method" that checks divisibility by 11 writes 11 only
     assert written_constants(said("Write a Lean 4 method: is n divisible by 11?")) == {"11"}
     assert written_constants(said("Return 4 when the list is empty.")) == {"4"}  # a sentence's first word
+    # a set the words list letter by letter: each letter is a character to use
+    assert written_constants(said("Is it one of the vowels a, e, i, o or u?")) == {"'a'", "'e'", "'i'", "'o'", "'u'"}
 
 
 def test_a_tied_spec_that_leaves_out_a_constant_the_words_write_is_told_apart() -> None:
