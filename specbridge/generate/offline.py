@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
@@ -958,7 +959,7 @@ class OfflineGenerator:
                     text = render_spec_source(task.signature, c.spec())
                     share, c.answers = _determinacy(task, text, layer, pairs) if pairs else (0.0, ())
                     c.probe_penalty = DETERMINACY_WEIGHT * share
-                agreement = consensus(tied)
+                agreement = consensus(tied, by_rarity=_norm(task.signature.return_type) in ("Bool", "Option Bool"))
                 constants = written_constants(task)
                 best = max(
                     tied,
@@ -1924,13 +1925,15 @@ def computed_results(task: Task, cands: list[Candidate], probes: list[Obligation
     return out
 
 
-def consensus(cands: list[Candidate]) -> dict[int, float]:
+def consensus(cands: list[Candidate], *, by_rarity: bool = False) -> dict[int, float]:
     """Per candidate (by id), in [0, 1]: how much the others agree with it on made-up inputs — the share of
     (other candidate, input) pairs where both admit one and the same result. A reading that several
-    independent sources arrive at is likelier the meant one than a spec that fits the examples alone."""
+    independent sources arrive at is likelier the meant one than a spec that fits the examples alone. `by_rarity`:
+    each agreement weighed by how few readings give that answer (`_rarity`)."""
     origins: dict[str, list[Candidate]] = {}
     for c in cands:
         origins.setdefault(_origin_key(c), []).append(c)
+    weight = _rarity(cands) if by_rarity else None
     out: dict[int, float] = {}
     for c in cands:
         mine = _origin_key(c)
@@ -1938,7 +1941,7 @@ def consensus(cands: list[Candidate]) -> dict[int, float]:
         for key, group in origins.items():
             if key == mine:
                 continue  # one pattern's many fillings, one corpus spec's variants: not independent
-            shares.append(max(_agreement(c.answers, other.answers) for other in group))
+            shares.append(max(_agreement(c.answers, other.answers, weight) for other in group))
         out[id(c)] = sum(shares) / len(shares) if shares else 0.0
     # A guard is no reading of the result: where it leaves an input out the spec says nothing there, which is no
     # disagreement. One postcondition under several preconditions has the agreement of its best-agreed variant.
@@ -1949,10 +1952,30 @@ def consensus(cands: list[Candidate]) -> dict[int, float]:
     return {id(c): best[(_norm_body(c.aux), _canonical(c.postcond))] for c in cands}
 
 
+def _rarity(cands: list[Candidate]) -> list[dict]:
+    """Per made-up input, per answer: the share of distinct readings giving another answer there. For a decision
+    (`consensus(by_rarity=True)`: two answers, agreement by chance is common), agreeing on the answer most readings
+    give (coincidental decisions are mostly `false` on small inputs) says less than agreeing on one few give. Not
+    for a number: there many sources agreeing on one answer is the evidence (measured: weighted so, VERINA's binary
+    search lost its count reading)."""
+    readings = {(_norm_body(c.aux), _canonical(c.postcond)): c.answers for c in cands}
+    out: list[dict] = []
+    for k in range(max((len(a) for a in readings.values()), default=0)):
+        said = Counter(a[k] for a in readings.values() if len(a) > k and a[k] is not None)
+        total = sum(said.values())
+        out.append({answer: 1.0 - n / total for answer, n in said.items()} if total else {})
+    return out
+
+
 def _origin_key(c: Candidate) -> str:
     return c.pattern or ",".join(sorted(set(c.sources)))
 
 
-def _agreement(mine: tuple, theirs: tuple) -> float:
+def _agreement(mine: tuple, theirs: tuple, weight: list[dict] | None = None) -> float:
     pairs = list(zip(mine, theirs, strict=False))
-    return sum(a is not None and a == b for a, b in pairs) / len(pairs) if pairs else 0.0
+    if not pairs:
+        return 0.0
+    if weight is None:
+        return sum(a is not None and a == b for a, b in pairs) / len(pairs)
+    # (twice the weight: an answer half the readings give counts as one agreement, as unweighted)
+    return sum(2 * weight[k].get(a, 0.0) for k, (a, b) in enumerate(pairs) if a is not None and a == b) / len(pairs)

@@ -722,3 +722,29 @@ def test_a_count_looked_for_among_elements_is_counted() -> None:
     assert counted_members("(xs.length % 2) ∈ xs") == 1
     assert counted_members("x ∈ xs") == 0
     assert counted_members("∀ x0 ∈ xs, x0 < xs.length") == 0  # a bound over the elements, no count looked for
+
+
+def test_agreeing_on_the_answer_most_readings_give_says_less_than_agreeing_on_a_rare_one() -> None:
+    from specbridge.generate.offline import Candidate, _agreement, consensus
+
+    def cand(origin: str, answers: tuple) -> Candidate:
+        c = Candidate("", "True", f"result = {origin}", [origin], 0.0)
+        c.answers = answers
+        return c
+
+    # small made-up inputs: coincidental decisions say `false` everywhere and so agree with one another
+    junk = [cand(f"junk{i}", ("false", "false", "false", "false")) for i in range(3)]
+    meant = cand("meant", ("true", "false", "true", "false"))
+    witness = cand("witness", ("true", "false", "true", "false"))  # another source of the meant reading
+    every = [*junk, meant, witness]
+    agreement = consensus(every, by_rarity=True)
+
+    def plain(c: Candidate) -> float:  # the share of inputs agreed on, whatever the answer
+        return sum(_agreement(c.answers, o.answers) for o in every if o is not c) / (len(every) - 1)
+
+    lead = agreement[id(junk[0])] - agreement[id(meant)]
+    assert lead < (plain(junk[0]) - plain(meant)) / 2
+    unweighted = consensus(every)  # (for a number result: many sources agreeing on one answer is the evidence)
+    assert unweighted[id(junk[0])] - unweighted[id(meant)] == plain(junk[0]) - plain(meant)
+    # an answer every reading gives there tells nothing: no agreement is counted for it
+    assert _agreement(("x",), ("x",), [{"x": 0.0}]) == 0.0 < _agreement(("x",), ("x",), [{"x": 0.5}])
