@@ -195,15 +195,16 @@ def enumerate_results(
     if not examples:
         return []
     params = [(p.name, p.type) for p in task.signature.params]
-    made_up = made_up_inputs([t for _, t in params], near=[args for args, _ in examples])
-    runner = _Runner(params, [args for args, _ in examples] + made_up)
+    types = [t for _, t in params]
+    near = [args for args, _ in examples]
+    made_up = made_up_inputs(types, near=near)
+    runner = _Runner(params, near + made_up)
     best: dict[tuple[str, tuple], Found] = {}  # (type, outputs) -> its best-scored spelling
     # A dozen made-up inputs may not tell two terms apart (`s.back ∈ s.toList.filter p` and `s ≠ "" ∧ s.all p`):
     # the other spellings of a behaviour that computes the examples get a second look on more inputs, and each
     # behaviour there keeps its best spelling (`second_look`).
     others: dict[tuple[str, tuple], dict[tuple | None, Found]] = {}
-    near = [args for args, _ in examples]
-    looker = _Runner(params, [a for a in made_up_inputs([t for _, t in params], near, seed=1) if a not in made_up])
+    looker = _Runner(params, [a for a in made_up_inputs(types, near, seed=1) if a not in made_up])
     shown = [expected for _, expected in examples]
 
     def computes_examples(outputs: tuple) -> bool:  # (or their list view: `result.toList = …`)
@@ -218,7 +219,7 @@ def enumerate_results(
         kept = others.setdefault(key, {})
         seen = looker.run(found.text)
         old = kept.get(seen)
-        if old is None or found.fit - SPELLING_COST * _tokens(found.text) > old.fit - SPELLING_COST * _tokens(old.text):
+        if old is None or _spelled_better(found, old):
             kept[seen] = found
 
     def add(
@@ -239,11 +240,7 @@ def enumerate_results(
         if old is not None and fresh:
             keep_other(got, found)
             return got
-        if (
-            old is None
-            or whole_operand(text, old.text)
-            or fit - SPELLING_COST * _tokens(text) > old.fit - SPELLING_COST * _tokens(old.text)
-        ):
+        if old is None or whole_operand(text, old.text) or _spelled_better(found, old):
             best[got] = found
             if old is not None and not whole_operand(text, old.text):
                 keep_other(got, old)
@@ -262,12 +259,13 @@ def enumerate_results(
         for lit in dict.fromkeys(re.findall(r"(?<![\w'])'[^'\\\n]'(?![\w'])", task.requirement)):
             add(lit, 0)
     for items in stated_sets(task.requirement):  # "one of the vowels a, e, i, o or u": a list to look in
+        listed = f"[{', '.join(items)}]"
         if items[0].startswith("'"):
             if "Char" in numbers:
-                add(f"[{', '.join(items)}]", 0)
+                add(listed, 0)
         else:
             for type_text in sorted(numbers & {"Nat", "Int"}):
-                add(f"[{', '.join(items)}]", 0, typed=f"([{', '.join(items)}] : List {type_text})")
+                add(listed, 0, typed=f"({listed} : List {type_text})")
     if task.signature.return_type.startswith("Option "):  # the other branch of a search that may find nothing
         add("none", 0, typed=f"(none : {task.signature.return_type})")
     level0 = [(f.text, f.type_text) for f in best.values()]
@@ -637,6 +635,11 @@ def _pair_holes(
         preds += distinct_lambdas(task, relations(components, True), var_type, score)
         values += distinct_lambdas(task, relations(components, False), var_type, score)
     return {"pred": preds, "value": values, "": preds[:5] + values[:3]}
+
+
+def _spelled_better(new: Found, old: Found) -> bool:
+    """Of two spellings of one behaviour, whether `new` is the better: its fit, less SPELLING_COST per token."""
+    return new.fit - SPELLING_COST * _tokens(new.text) > old.fit - SPELLING_COST * _tokens(old.text)
 
 
 def _tokens(text: str) -> int:

@@ -959,7 +959,7 @@ class OfflineGenerator:
                     text = render_spec_source(task.signature, c.spec())
                     share, c.answers = _determinacy(task, text, layer, pairs) if pairs else (0.0, ())
                     c.probe_penalty = DETERMINACY_WEIGHT * share
-                agreement = consensus(tied, by_rarity=_norm(task.signature.return_type) in ("Bool", "Option Bool"))
+                agreement = consensus(tied, by_rarity=_decision(task))
                 constants = written_constants(task)
                 best = max(
                     tied,
@@ -1863,7 +1863,7 @@ def _determinacy(
     except Exception:  # noqa: BLE001 - the probe penalty already covers specs that fail to evaluate
         return 0.0, ()
     status = {id(o): v.status for o, v in zip(flat, verdicts, strict=False)}
-    enumerable = _norm(task.signature.return_type) in ("Bool", "Option Bool")
+    enumerable = _decision(task)
     admitted = bad = 0
     answers = []
     for pre, posts in pairs:
@@ -1876,6 +1876,12 @@ def _determinacy(
         if len(accepted) >= 2 or (not accepted and enumerable):
             bad += 1
     return (bad / admitted if admitted else 0.0), tuple(answers)
+
+
+def _decision(task: Task) -> bool:
+    """A result of two answers or so (`Bool`, `Option Bool`): every value can be tried, and agreeing by chance is
+    common."""
+    return _norm(task.signature.return_type) in ("Bool", "Option Bool")
 
 
 def _distinct_values(task: Task, literals: list[str]) -> list[str]:

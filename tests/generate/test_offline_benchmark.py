@@ -48,13 +48,19 @@ Return the largest element of a non-empty list.
 """
 
 
-def test_transfer_mode_reports_counts_and_sources(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "corpus").mkdir()
-    (tmp_path / "tasks").mkdir()
-    (tmp_path / "corpus" / "rev.md").write_text(CORPUS_TASK, encoding="utf-8")
+def _datasets(root: Path, **tasks: str) -> None:
+    """root/corpus (a reversal and a maximum task) and root/tasks holding `tasks` (file stem -> task file text)."""
+    (root / "corpus").mkdir()
+    (root / "tasks").mkdir()
+    (root / "corpus" / "rev.md").write_text(CORPUS_TASK, encoding="utf-8")
     # A maximum task with another arity: no corpus spec adapts to NEW_TASK, its mined clauses do.
-    (tmp_path / "corpus" / "maxk.md").write_text(CORPUS_MAX, encoding="utf-8")
-    (tmp_path / "tasks" / "max.md").write_text(NEW_TASK, encoding="utf-8")
+    (root / "corpus" / "maxk.md").write_text(CORPUS_MAX, encoding="utf-8")
+    for stem, text in tasks.items():
+        (root / "tasks" / f"{stem}.md").write_text(text, encoding="utf-8")
+
+
+def test_transfer_mode_reports_counts_and_sources(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _datasets(tmp_path, max=NEW_TASK)
     assert bench.main(["--corpus", str(tmp_path / "corpus"), "--tasks", str(tmp_path / "tasks"), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["summary"]["tasks"] == 1 and out["summary"]["sound_complete"] == 1
@@ -91,12 +97,7 @@ def test_the_oracle_says_where_a_right_spec_sits_and_keeps_unread_sets_unread(
 ) -> None:
     import offline_oracle as oracle
 
-    (tmp_path / "corpus").mkdir()
-    (tmp_path / "tasks").mkdir()
-    (tmp_path / "corpus" / "rev.md").write_text(CORPUS_TASK, encoding="utf-8")
-    (tmp_path / "corpus" / "maxk.md").write_text(CORPUS_MAX, encoding="utf-8")
-    (tmp_path / "tasks" / "max.md").write_text(NEW_TASK, encoding="utf-8")
-    (tmp_path / "tasks" / "odd.md").write_text(ODD_TASK, encoding="utf-8")
+    _datasets(tmp_path, max=NEW_TASK, odd=ODD_TASK)
     args = ["--corpus", str(tmp_path / "corpus"), "--tasks", str(tmp_path / "tasks"), "--json"]
     assert oracle.main(args) == 0
     out = json.loads(capsys.readouterr().out)
