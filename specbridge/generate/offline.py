@@ -1484,11 +1484,17 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     element = _element_type(task)
     bodies = lambda_bodies(terms, task, element, pred=False) if element else []
     values = sorted(bodies, key=lambda b: (-score(b), len(b), b))[:VALUE_FILLS] + lambdas[:4]
-    holes = {"pred": predicates, "value": values, "": predicates[:6] + values[:4]}
+    holes = {
+        "pred": predicates,
+        "value": values,
+        "value2": _fold_steps(task, terms, element, score),
+        "pred2": _orders(terms),
+        "": predicates[:6] + values[:4],
+    }
 
     scored: list[tuple[float, str, str, object]] = []
     for term in terms:
-        for text in instantiations(term, task, holes[term.hole], limit=8):
+        for text in instantiations(term, task, holes.get(term.hole, []), limit=8):
             fit = score(text)
             if fit > 0:
                 scored.append((fit, term.id, text, term))
@@ -1517,7 +1523,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             if not is_operation(term):
                 continue
             for text in instantiations(
-                term, task, holes[term.hole], limit=4, values=operands + params, required=set(fits)
+                term, task, holes.get(term.hole, []), limit=4, values=operands + params, required=set(fits)
             ):
                 # the operation must earn its place: the requirement accounts for its vocabulary too
                 base = max(f for o, f in fits.items() if o in text)
@@ -1658,7 +1664,13 @@ def enumerated_candidates(
         preds = list(dict.fromkeys(t for row in turns for t in row if t is not None))
         values = _map_values(task, elementwise, element, list(dict.fromkeys(predicates + tests)), literals, score)
     # the requirement's own predicates (the atoms) first: the corpus's lambdas are ranked by words alone
-    holes = {"pred": list(dict.fromkeys(predicates + preds)), "value": values, "": preds[:5] + values[:3]}
+    holes = {
+        "pred": list(dict.fromkeys(predicates + preds)),
+        "value": values,
+        "value2": _fold_steps(task, terms, element, score),
+        "pred2": _orders(terms),
+        "": preds[:5] + values[:3],
+    }
     out = []
     for found in enumerate_results(task, terms + vocabulary, score, holes, literals, element, stated)[:ENUM_FITS]:
         post = result_equation(found.text, found.type_text, list_view(_norm(task.signature.return_type)))
@@ -1754,6 +1766,34 @@ TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
 WORDING_COST = 0.05  # a term comparing the other way than the words say (`comparison_wording`)
 COUNT_AMONG_ELEMENTS_COST = 0.1  # a term looking for a count among a sequence's elements (`counted_members`)
 STATED_COMPARISON_WEIGHT = 0.1  # a term making a comparison with a parameter the words state (`stated_comparisons`)
+
+
+FOLD_STEPS = 12  # steps (`fun x0 x1 => x0 * x1`) offered to a fold's hole
+
+
+def _fold_steps(task: Task, terms: list, element: str | None, score: Callable[[str], float]) -> list[str]:
+    """What a fold over the task's elements may do at each step, the requirement's reading first ("multiply":
+    `x0 * x1`): the accumulator is of the result's type (a number or text built up) or of the elements'."""
+    from specbridge.mining.terms import fold_steps
+
+    if element is None:
+        return []
+    result = _norm(task.signature.return_type)
+    steps = [
+        s
+        for acc in dict.fromkeys([result, element])
+        for s in fold_steps(terms, task, acc, element, limit=4 * FOLD_STEPS)
+    ]
+    steps = list(dict.fromkeys(steps))
+    return sorted(steps, key=lambda step: (-score(step), steps.index(step)))[:FOLD_STEPS]
+
+
+def _orders(terms: list) -> list[str]:
+    """The tests of two elements the corpus wrote in a hole (`fun x0 x1 => x0 ≤ x1` of a sort, a `Pairwise`), for
+    any such hole: one term's own are few."""
+    from specbridge.mining.terms import corpus_lambdas
+
+    return corpus_lambdas([t for t in terms if t.hole == "pred2"])[:FOLD_STEPS]
 
 
 def _element_type(task: Task) -> str | None:

@@ -154,7 +154,9 @@ class Term:
     shapes: dict[str, str]  # slot -> slot shape (`List num`, `num`, `String`…)
     fills: list[str] = field(default_factory=list)  # the lambda(s) the corpus wrote in the hole
     tasks: list[str] = field(default_factory=list)
-    hole: str = ""  # what the hole's lambda returns: "pred" (Prop/Bool), "value" (data), "" (not known)
+    # what the hole's lambda returns: "pred" (Prop/Bool), "value" (data), "" (not known); "pred2", "value2" when it
+    # takes two arguments (an order, a fold's step `fun acc x => …`)
+    hole: str = ""
     shape: str = ""  # the slot shape of the term's own type (`num`, `List num`, `Prop`), "" if not known
 
     @property
@@ -267,10 +269,14 @@ def _operator(node: A.Node, type_of: Callable[[A.Node], ty.Type | None], local: 
             except _Unprintable:
                 fill = ""
         ret = type_of(holes[0])
+        arity = 0
         while ret is not None and isinstance(ret, ty.T) and ret.name == "→":
             ret = ty.prune(ret.args[1])
+            arity += 1
         if ret is not None and isinstance(ret, ty.T):
             kind = "pred" if ret.name in ("Prop", "Bool") else "value"
+            # a lambda of two arguments (a fold's step, an order) takes no one-element test or value
+            kind += "2" if arity >= 2 else ""
     return text, shapes, fill, kind, _shape_of(node, type_of)
 
 
@@ -592,9 +598,30 @@ def pair_lambda_bodies(
     return _bodies(terms, task, [("x0.1", first), ("x0.2", second)], pred=pred, limit=limit)
 
 
-def _bodies(terms: list[Term], task: Task, variables: list[tuple[str, str]], *, pred: bool, limit: int) -> list[str]:
+def fold_steps(terms: list[Term], task: Task, acc_type: str, element: str, *, limit: int = 200) -> list[str]:
+    """`fun x0 x1 => <op>` for the corpus's operations over an accumulator `x0 : acc_type` and an element
+    `x1 : element` (`x0 * x1`, `max x0 x1`, `(x0 * 10) + x1`): what a fold's step may compute. The steps the
+    corpus wrote in a fold and its two-operand operations, in turns, most used first."""
+    written = corpus_lambdas([t for t in terms if t.hole == "value2"])
+    made = _bodies(terms, task, [("x0", acc_type), ("x1", element)], pred=False, limit=limit, binders="x0 x1")
+    # the accumulator first, as the corpus writes a step (`acc * x`): `x ^ acc` is no running result
+    made = [b for b in made if _first_use(b, "x0") < _first_use(b, "x1")]
+    turns = itertools.zip_longest(written, made)
+    return list(dict.fromkeys(s for row in turns for s in row if s is not None))[:limit]
+
+
+def _first_use(body: str, name: str) -> int:
+    """Where the lambda `body` (`fun x0 x1 => …`) first uses the variable `name` after its binders."""
+    found = re.search(rf"\b{name}\b", body.split("=>", 1)[1])
+    return found.start() if found else len(body)
+
+
+def _bodies(
+    terms: list[Term], task: Task, variables: list[tuple[str, str]], *, pred: bool, limit: int, binders: str = "x0"
+) -> list[str]:
     """`fun x0 => <op>` for the corpus's one-operation terms (tests when `pred`, else values) over every one of
-    `variables` (what `x0` gives: itself, or a pair's components) and the task's parameters."""
+    `variables` (what `x0` gives: itself, or a pair's components; or each of the lambda's `binders`) and the task's
+    parameters."""
     values = variables + [(p.name, p.type) for p in task.signature.params]
     out: list[str] = []
     for term in terms:
@@ -603,7 +630,7 @@ def _bodies(terms: list[Term], task: Task, variables: list[tuple[str, str]], *, 
         if (term.shape in ("Prop", "Bool")) != pred:
             continue
         for text in instantiations(term, task, [], limit=4, values=values, required={variables[0][0]}):
-            body = "fun x0 => " + text
+            body = f"fun {binders} => " + text
             if all(v in text for v, _ in variables[1:]) and body not in out:
                 out.append(body)
         if len(out) >= limit:

@@ -156,6 +156,18 @@ def test_terms_are_subexpressions_over_parameters_with_typed_slots() -> None:
     assert not [k for k in terms if "result" in k]  # the result is what a term describes, never part of one
 
 
+def test_a_hole_of_two_arguments_is_a_kind_of_its_own() -> None:
+    sorted_ = _task(
+        "up", "strictly increasing", [("xs", "List Nat")], "Bool", "result = true ↔ List.Pairwise (fun a b => a < b) xs"
+    )
+    fold = _task("tot", "total", [("xs", "List Nat")], "Nat", "result = xs.foldl (fun acc x => acc + x * x) 0")
+    count = _task("ev", "evens", [("xs", "List Nat")], "Nat", "result = xs.countP (fun x => x % 2 = 0)")
+    holes = {t.template: t.hole for t in mine_terms([sorted_, fold, count]) if "{h0}" in t.template}
+    assert holes["List.Pairwise ({h0}) {s0}"] == "pred2"
+    assert holes["{s0}.foldl ({h0}) 0"] == "value2"
+    assert holes["{s0}.countP ({h0})"] == "pred"
+
+
 def test_terms_come_from_helpers_too_but_never_name_a_helper() -> None:
     aux = "def total (ys : List Nat) : Nat := ys.foldr (· + ·) 0 + ys.length\n\ndef twice (n : Nat) : Nat := 2 * n"
     t = _task("h", "helpers", [("xs", "List Nat")], "Nat", "result = twice (total xs)", aux=aux)
