@@ -26,12 +26,14 @@ from typing import Any
 
 from specbridge.generate.extract import mentions, split_top_level, unread_inputs
 from specbridge.lean import types as ty
+from specbridge.lean.values import Pair
 from specbridge.mining.shapes import DIVIDES, EXCESS, ODD, stated_sets
 from specbridge.tasks import Task, TestCase, Visibility
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
 BOUNDARY_INPUTS = 4  # of which the boundary values shared by all parameters (`0`, `[]`)
 NEIGHBOUR_INPUTS = 4  # and neighbours of the examples' inputs (`made_up_inputs`); the rest are random
+STATED_INPUTS = 3  # and an example's input with a number set to a constant the words write (`made_up_inputs`)
 NEIGHBOUR_NUMBER_LIMIT = 1000  # no neighbours of an example with a larger number (see `made_up_inputs`)
 LEVEL2_OPERANDS = 40  # best level-1 terms (by score) that the second level composes over
 LEVEL2_BEST = 20  # of which the best whatever their operation; the rest round-robin over operations (`_diverse`)
@@ -42,6 +44,7 @@ SUPPORT_WEIGHT = 0.02  # per unit of log support (corpus tasks using it): an ope
 LEVEL2_SUPPORT = 2  # the second level uses operations the corpus applies in at least this many tasks
 LAMBDA_BODIES = 600  # lambda bodies tried for a hole, before keeping one per behaviour
 HOLE_FILLS = 10  # distinct lambdas (by behaviour) offered to each kind of hole
+COMPARED_PAIR_TESTS = 8  # tests of a number of a pair's two components against a number input (`_pair_holes`)
 PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
 SPLIT_FILLS = 4  # case-splitting lambdas (`split_lambdas`) offered to a `map`-like hole
 SPLIT_RESULTS = 4  # case splits of the result (`result_splits`) offered when no term computes every example
@@ -103,7 +106,7 @@ class _Runner:
 
 
 def made_up_inputs(
-    type_texts: Sequence[str], near: Sequence[tuple[Any, ...]] = (), seed: int = 0
+    type_texts: Sequence[str], near: Sequence[tuple[Any, ...]] = (), seed: int = 0, constants: Sequence[int] = ()
 ) -> list[tuple[Any, ...]]:
     """MADE_UP_INPUTS argument tuples: the first boundary values (where most behaviours already differ), then
     neighbours of the inputs `near` (an example's, one parameter changed: `"hELLO"` of `"Hello"`), then random
@@ -111,7 +114,8 @@ def made_up_inputs(
     `hi - lo % hi` agree everywhere; random ones look little like an example (`'a' ≤ s.back` and "only letters"
     agree on a dozen random texts). An example with a number above NEIGHBOUR_NUMBER_LIMIT has none: each would
     cost what the example costs in every term over the numbers up to it (`range_views`), and random numbers
-    already vary a number."""
+    already vary a number. Besides, an example's input with one number parameter set to each of the `constants`
+    the words write (up to STATED_INPUTS): at "60" of "minutes below 60", `m / 60` and `(m - 1) / 60` differ."""
     from specbridge.compare.inputs import generate_inputs, mutate_value, random_value
     from specbridge.lean.program import parse_type
 
@@ -134,7 +138,15 @@ def made_up_inputs(
         args = tuple(random_value(t, rng, 5) for t in types)
         if args not in out:
             out.append(args)
-    return out
+    numbers = [p for p, t in enumerate(type_texts) if " ".join(t.split()) in ("Nat", "Int")]
+    stated: list[tuple[Any, ...]] = []
+    for k in constants:
+        for base in small[:1]:
+            for p in numbers:
+                args = tuple(k if q == p else v for q, v in enumerate(base))
+                if args not in out and args not in near and args not in stated:
+                    stated.append(args)
+    return out + stated[:STATED_INPUTS]
 
 
 def _small(value: Any) -> bool:
@@ -197,7 +209,9 @@ def enumerate_results(
     params = [(p.name, p.type) for p in task.signature.params]
     types = [t for _, t in params]
     near = [args for args, _ in examples]
-    made_up = made_up_inputs(types, near=near)
+    # the numbers the words write, as inputs: where a behaviour changes ("below 60") is where readings differ
+    constants = [int(n) for n in literals if re.fullmatch(r"-?\d+", n) and 1 < abs(int(n)) <= NEIGHBOUR_NUMBER_LIMIT]
+    made_up = made_up_inputs(types, near=near, constants=constants)
     runner = _Runner(params, near + made_up)
     best: dict[tuple[str, tuple], Found] = {}  # (type, outputs) -> its best-scored spelling
     # A dozen made-up inputs may not tell two terms apart (`s.back ∈ s.toList.filter p` and `s ≠ "" ∧ s.all p`):
@@ -207,10 +221,19 @@ def enumerate_results(
     looker = _Runner(params, [a for a in made_up_inputs(types, near, seed=1) if a not in made_up])
     shown = [expected for _, expected in examples]
 
-    def computes_examples(outputs: tuple) -> bool:  # (or their list view: `result.toList = …`)
-        return all(
-            o[0] == "ok" and (o[1] == want or (isinstance(want, (str, tuple)) and o[1] == tuple(want)))
-            for o, want in zip(outputs, shown, strict=False)
+    # what a term may compute of the examples: the result (or its list view: `result.toList = …`), or a component
+    # of a pair result, which is enumerated component by component
+    parts = [shown]
+    if all(isinstance(v, Pair) for v in shown):
+        parts += [[v.fst for v in shown], [v.snd for v in shown]]
+
+    def computes_examples(outputs: tuple) -> bool:
+        return any(
+            all(
+                o[0] == "ok" and (o[1] == want or (isinstance(want, (str, tuple)) and o[1] == tuple(want)))
+                for o, want in zip(outputs, part, strict=False)
+            )
+            for part in parts
         )
 
     def keep_other(key: tuple[str, tuple], found: Found) -> None:
@@ -459,8 +482,8 @@ def enumerate_results(
             for text, level, restating in result_splits(behaviours, examples, want, params)
         ]
         return [f for _, f in sorted(splits, key=lambda s: (s[0], -s[1].fit, s[1].text))][:SPLIT_RESULTS]
-    firsts = simplest(computing({components[0]}, lambda v: v.fst))[:PAIR_PARTS]
-    seconds = simplest(computing({components[1]}, lambda v: v.snd))[:PAIR_PARTS]
+    firsts = simplest(second_look(computing({components[0]}, lambda v: v.fst)))[:PAIR_PARTS]
+    seconds = simplest(second_look(computing({components[1]}, lambda v: v.snd)))[:PAIR_PARTS]
     pairs = [  # scored whole: the requirement accounts for the two together (or not)
         Found(text, want, level, score(text) - LEVEL_COST * level)
         for a, b in itertools.product(firsts, seconds)
@@ -580,9 +603,12 @@ def _view_terms(
 
 def range_views(params: Sequence[tuple[str, str]]) -> list[str]:
     """The numbers up to each Nat input as a sequence: `List.range' 1 n` (from 1 up to n) and `List.range (n + 1)`
-    (from 0): what "how many numbers up to n divide it" counts and "the square of some number" searches."""
+    (from 0): what "how many numbers up to n divide it" counts and "the square of some number" searches. And the
+    numbers from one Nat input to another, both included (`List.range' lo (hi + 1 - lo)`): "add up all whole
+    numbers from lo to hi"."""
     names = [name for name, type_text in params if " ".join(type_text.split()) == "Nat"]
-    return [view for name in names for view in (f"List.range' 1 {name}", f"List.range ({name} + 1)")]
+    views = [view for name in names for view in (f"List.range' 1 {name}", f"List.range ({name} + 1)")]
+    return views + [f"List.range' {lo} ({hi} + 1 - {lo})" for lo in names for hi in names if lo != hi]
 
 
 def _range_holes(task: Task, ops: list, score: Callable[[str], float]) -> dict[str, list[str]]:
@@ -619,7 +645,7 @@ def _pair_holes(
 ) -> dict[str, list[str]]:
     """What a hole over the elements of the `pair_views` may hold: tests and values over both components, one per
     behaviour (`distinct_lambdas`), by kind of hole."""
-    from specbridge.mining.terms import pair_lambda_bodies
+    from specbridge.mining.terms import operand, pair_lambda_bodies
 
     preds: list[str] = []
     values: list[str] = []
@@ -630,10 +656,19 @@ def _pair_holes(
         bodies = pair_lambda_bodies(ops, task, *components, pred=pred, limit=1000)
         return [b for b in bodies if _tokens(b.removeprefix("fun x0 => ")) <= 3]
 
+    numbers = [p.name for p in task.signature.params if " ".join(p.type.split()) in ("Nat", "Int")]
     for components in dict.fromkeys(p for t in view_types if (p := pair_sequence(t)) is not None):
         var_type = " × ".join(components)
-        preds += distinct_lambdas(task, relations(components, True), var_type, score)
+        related = distinct_lambdas(task, relations(components, True), var_type, score)
         values += distinct_lambdas(task, relations(components, False), var_type, score)
+        # a number of the two components against a number input: "the two readings never differ by more than the
+        # tolerance" (`Int.natAbs (x0.1 - x0.2) ≤ tol`), "the pair adds up to the target"
+        bodies = pair_lambda_bodies(ops, task, *components, pred=False, limit=1000)
+        compared = [b.removeprefix("fun x0 => ") for b in bodies if _tokens(b.removeprefix("fun x0 => ")) <= 4]
+        tests = [f"fun x0 => {operand(v)} {op} {n}" for v in compared for n in numbers for op in _COMPARISONS]
+        against = distinct_lambdas(task, tests, var_type, score)[:COMPARED_PAIR_TESTS]
+        # in turns: a hole takes its first few fills only
+        preds += [t for row in itertools.zip_longest(related, against) for t in row if t is not None]
     return {"pred": preds, "value": values, "": preds[:5] + values[:3]}
 
 

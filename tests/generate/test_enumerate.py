@@ -908,7 +908,7 @@ def test_spellings_the_made_up_inputs_cannot_tell_apart_get_a_second_look_on_mor
 
     def found(second_look: list[tuple[int]]) -> list[str]:
         # on 0 and 2, `n + n` and `n * n` agree; only the second look's inputs may tell them apart
-        def inputs(type_texts, near=(), seed=0):  # noqa: ANN001, ANN202 - stands in for `made_up_inputs`
+        def inputs(type_texts, near=(), seed=0, constants=()):  # noqa: ANN001, ANN202 - for `made_up_inputs`
             return [(0,), (2,)] if seed == 0 else second_look
 
         monkeypatch.setattr(enumerate_module, "made_up_inputs", inputs)
@@ -938,3 +938,95 @@ def test_a_set_the_words_list_is_a_list_literal_to_look_in() -> None:
     task = task.model_copy(update={"requirement": "Is the character one of the vowels a, e, i, o or u?"})
     texts = [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, {}, [])]
     assert any("['a', 'e', 'i', 'o', 'u']" in t and "c ∈" in t for t in texts), texts
+
+
+def test_a_fold_s_step_is_made_of_the_corpus_s_two_operand_operations() -> None:
+    from specbridge.mining.terms import fold_steps
+
+    corpus = [
+        _task("total", [("xs", "List Nat")], "Nat", "result = xs.foldl (fun acc x => acc + x) 0"),
+        _task("total2", [("ys", "List Nat")], "Nat", "result = ys.foldl (fun acc y => acc + y) 0"),
+        _task("start", [("xs", "List Nat"), ("s", "Nat")], "Nat", "result = xs.foldl (fun acc x => acc + x) s"),
+        *CORPUS,
+    ]
+    terms = mine_terms(corpus)
+    # the fold's lambda takes two arguments: no one-element test or value fills its hole
+    assert {t.hole for t in terms if ".foldl ({h0})" in t.template} == {"value2"}
+    product = _task("product", [("xs", "List Nat")], "Nat", tests=[_example({"xs": "[2, 3, 4]"}, "24")])
+    steps = fold_steps(terms, product, "Nat", "Nat")
+    assert "fun x0 x1 => x0 + x1" in steps and "fun x0 x1 => x0 * x1" in steps  # written in a fold; made of `a * b`
+    assert "fun x0 x1 => x1 * x0" not in steps  # the accumulator first, as a step is written
+    found = [f.text for f in enumerate_results(product, terms, _flat, {"value2": steps}, ["0", "1"])]
+    assert "xs.foldl (fun x0 x1 => x0 * x1) 1" in found, found
+    assert not any("x0 + x1" in t for t in found)  # 9, not 24
+
+
+def test_the_numbers_from_one_input_to_another_are_a_sequence() -> None:
+    from specbridge.generate.enumerate import range_views
+
+    assert "List.range' lo (hi + 1 - lo)" in range_views([("lo", "Nat"), ("hi", "Nat")])
+    assert not any("s" in v for v in range_views([("n", "Nat"), ("s", "String")]) if "range'" in v and "+ 1 -" in v)
+    task = _task("between", [("lo", "Nat"), ("hi", "Nat")], "Nat", tests=[_example({"lo": "3", "hi": "6"}, "18")])
+    found = [f.text for f in enumerate_results(task, mine_terms(CORPUS), _flat, {}, ["0", "1"])]
+    assert "(List.range' lo (hi + 1 - lo)).sum" in found, found
+
+
+def test_a_constant_the_words_write_is_an_input_where_readings_differ() -> None:
+    from specbridge.generate.enumerate import STATED_INPUTS, made_up_inputs
+
+    plain = made_up_inputs(["Nat"], near=[(135,)])
+    stated = made_up_inputs(["Nat"], near=[(135,)], constants=[60, 7])
+    assert (60,) not in plain and stated[: len(plain)] == plain
+    assert (60,) in stated and (7,) in stated and len(stated) <= len(plain) + STATED_INPUTS
+    # with two number inputs, one at a time, the other kept as the example has it
+    pairs = made_up_inputs(["Nat", "Nat"], near=[(135, 4)], constants=[60])
+    assert (60, 4) in pairs and (135, 60) in pairs
+    # at 60, `m / 60` and `(m - 1) / 60` differ: the two readings are two behaviours
+    corpus = [
+        _task("per", [("a", "Nat")], "Nat", "result = a / 60"),
+        _task("per2", [("b", "Nat")], "Nat", "result = b / 60"),
+        _task("ceil", [("a", "Nat")], "Nat", "result = (a - 1) / 60"),
+        _task("ceil2", [("b", "Nat")], "Nat", "result = (b - 1) / 60"),
+    ]
+    hours = _task("hours", [("m", "Nat")], "Nat", tests=[_example({"m": "135"}, "2")])
+    found = [f.text for f in enumerate_results(hours, mine_terms(corpus), _flat, {}, ["0", "1", "60"])]
+    assert "m / 60" in found and "(m - 1) / 60" in found, found
+
+
+def test_a_pair_s_component_gets_the_second_look_too(monkeypatch) -> None:
+    import specbridge.generate.enumerate as enumerate_module
+
+    corpus = [
+        _task(f"{op}{i}", [(v, "Nat")], "Nat", f"result = {v} {sym} {v}")
+        for i, v in enumerate("ab")
+        for op, sym in [("twice", "+"), ("square", "*")]
+    ]
+    task = _task("grow", [("n", "Nat")], "(Nat × Nat)", tests=[_example({"n": "2"}, "(4, 2)")])
+
+    def inputs(type_texts, near=(), seed=0, constants=()):  # noqa: ANN001, ANN202 - for `made_up_inputs`
+        return [(0,), (2,)] if seed == 0 else [(3,)]  # only the second look tells `n + n` from `n * n`
+
+    monkeypatch.setattr(enumerate_module, "made_up_inputs", inputs)
+    found = [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, {}, [])]
+    assert "(n + n, n)" in found and "(n * n, n)" in found, found
+
+
+def test_a_number_of_a_pair_s_two_components_is_compared_with_a_number_input() -> None:
+    corpus = [
+        *PAIRWISE_CORPUS,
+        _task("gap", [("a", "Int"), ("b", "Int")], "Nat", "result = Int.natAbs (a - b)"),
+        _task("gap2", [("c", "Int"), ("d", "Int")], "Nat", "result = Int.natAbs (c - d)"),
+    ]
+    # "the readings at each position never differ by more than the tolerance"
+    task = _task(
+        "close",
+        [("xs", "List Int"), ("ys", "List Int"), ("tol", "Nat")],
+        "Bool",
+        tests=[_example({"xs": "[1, 5, 3]", "ys": "[2, 3, 3]", "tol": "2"}, "true")],
+    )
+
+    def distance(text: str) -> float:  # the words speak of a distance ("differ by")
+        return ("natAbs" in text) + _flat(text)
+
+    texts = [f.text for f in enumerate_results(task, mine_terms(corpus), distance, {}, [])]
+    assert "(xs.zip ys).all (fun x0 => (Int.natAbs (x0.1 - x0.2)) ≤ tol)" in texts, texts
