@@ -57,6 +57,19 @@ IMPLIED_NUMBERS = {
     **dict.fromkeys(["minute", "minutes", "hour", "hours"], 60),
     **dict.fromkeys(["week", "weeks"], 7),
 }
+# "even" as an adverb ("passes, even against an empty list", "even when"): no parity, no `% 2`
+_ADVERBIAL_EVEN = re.compile(
+    r"\beven(?=\s+(?:if|when|though|although|so|then|against|for|with|without|a|an|the|in|on|at|after|before|where"
+    r"|more|less|fewer|one|zero|empty|negative|inside|within|across|this|that|these|those|its|their|it|they|there)\b)",
+    re.I,
+)
+
+
+def without_adverbial_even(text: str) -> str:
+    """`text` without the adverb "even" ("even when the list is empty"): the word otherwise stands for parity."""
+    return _ADVERBIAL_EVEN.sub(" ", text)
+
+
 _NUMERAL = re.compile(r"-?\d+|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 
 

@@ -112,9 +112,15 @@ _KEPT_WORDS = frozenset("all every each any some exist exists no none not only l
 
 def requirement_terms(task: object) -> set[str]:
     """The requirement's word stems (as `_doc_terms`, unigrams only) plus the quantifier and polarity words."""
-    from specbridge.retrieval import requirement_text, split_name, tokenize, without_example_numbers
+    from specbridge.retrieval import (
+        requirement_text,
+        split_name,
+        tokenize,
+        without_adverbial_even,
+        without_example_numbers,
+    )
 
-    text = without_example_numbers(requirement_text(task))  # type: ignore[arg-type]
+    text = without_adverbial_even(without_example_numbers(requirement_text(task)))  # type: ignore[arg-type]
     words = set(tokenize(text + " " + " ".join(split_name(task.signature.name))))  # type: ignore[attr-defined]
     return words | {w for w in re.findall(r"[a-z]+", text.lower()) if w in _KEPT_WORDS}
 

@@ -25,7 +25,14 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from specbridge.mining.library import Pattern, _doc_terms
-from specbridge.retrieval import IMPLIED_NUMBERS, NUMBER_WORDS, split_name, tokenize, without_example_numbers
+from specbridge.retrieval import (
+    IMPLIED_NUMBERS,
+    NUMBER_WORDS,
+    split_name,
+    tokenize,
+    without_adverbial_even,
+    without_example_numbers,
+)
 from specbridge.tasks import Task
 
 _LAMBDA = re.compile(r"\(fun (x\d+) => ")
@@ -365,7 +372,7 @@ def unit_products(task: Task) -> list[str]:
 def implied_numbers(task: Task) -> list[str]:
     """The numbers a requirement's words imply without writing them (`halved` -> `2`, see `IMPLIED_NUMBERS`): a
     constant a spec may use though the requirement never writes it."""
-    words = re.findall(r"[a-z]+", task.requirement.lower())
+    words = re.findall(r"[a-z]+", without_adverbial_even(task.requirement).lower())
     return list(dict.fromkeys(str(IMPLIED_NUMBERS[w]) for w in words if w in IMPLIED_NUMBERS))
 
 

@@ -156,6 +156,7 @@ def test_the_numbers_a_requirement_s_words_imply_are_read_apart_from_those_it_wr
     assert implied_numbers(task("Convert minutes to whole hours and the minutes left over.")) == ["60"]
     assert implied_numbers(task("Return the last decimal digit of n.")) == ["10"]
     assert implied_numbers(task("Return the last digit of n, or nothing when n is odd.")) == ["2"]
+    assert implied_numbers(task("Return n, even when n is zero.")) == []  # the adverb: no parity
 
 
 def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:

@@ -56,6 +56,16 @@ def test_requirement_terms_keep_quantifier_words() -> None:
     assert {"every", "none", "even", "odd"} <= words  # "every"/"none" are stop words for retrieval, kept here
 
 
+def test_even_as_an_adverb_is_no_parity() -> None:
+    said = "Check that every entry of xs occurs in ys; an empty xs passes, even against an empty ys."
+    t = _task("allIn", said, [("xs", "List Nat"), ("ys", "List Nat")], "Bool", "True")
+    assert "even" not in requirement_terms(t)
+    parity = _task(
+        "allEven", "Check that the entries are even, even when xs is empty.", [("xs", "List Nat")], "Bool", "True"
+    )
+    assert "even" in requirement_terms(parity)
+
+
 # --- the lexicon ---------------------------------------------------------------------------------------------------
 
 
