@@ -57,10 +57,10 @@ IMPLIED_NUMBERS = {
     **dict.fromkeys(["minute", "minutes", "hour", "hours"], 60),
     **dict.fromkeys(["week", "weeks"], 7),
 }
-# "even" as an adverb ("passes, even against an empty list", "even when"): no parity, no `% 2`
+# "even" as an adverb ("passes, even against an empty list", "even when"): no parity, no `% 2` ("an even one" is)
 _ADVERBIAL_EVEN = re.compile(
     r"\beven(?=\s+(?:if|when|though|although|so|then|against|for|with|without|a|an|the|in|on|at|after|before|where"
-    r"|more|less|fewer|one|zero|empty|negative|inside|within|across|this|that|these|those|its|their|it|they|there)\b)",
+    r"|more|less|fewer|zero|empty|negative|inside|within|across|this|that|these|those|its|their|it|they|there)\b)",
     re.I,
 )
 
@@ -93,7 +93,9 @@ def without_example_numbers(text: str) -> str:
     ends = [m.start() for m in _CLAUSE_END.finditer(text) if not any(a < m.start() < b for a, b in quoted)]
     out = []
     start = 0
-    continued = False  # an example introduced before a colon goes on after it ("six divisors: 1, 2, 3, 6")
+    # an example introduced before a colon goes on after it ("six divisors: 1, 2, 3, 6"), and through a parenthesis
+    # to the end of its sentence ("49 is (it is 7 times 7) but 50 is not")
+    continued = False
     for end in [*ends, len(text)]:
         clause = text[start:end]
         intro = _EXAMPLE_INTRO.search(clause)
@@ -102,7 +104,7 @@ def without_example_numbers(text: str) -> str:
             clause = _NUMERAL.sub(" ", clause)
         elif intro:
             clause = clause[: intro.start()] + _NUMERAL.sub(" ", clause[intro.start() :])
-        continued = (worked or continued or intro is not None) and text[end : end + 1] == ":"
+        continued = (worked or continued or intro is not None) and text[end : end + 1] in (":", "(", ")")
         out.append(clause + text[end : end + 1])
         start = end + 1
     return "".join(out)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from specbridge.mining.library import Pattern, SlotInfo
 from specbridge.mining.shapes import AtomModel, abstract_predicates, generalize, helper_mismatch
 from specbridge.mining.transfer import instantiate
@@ -137,6 +139,9 @@ def test_the_numbers_of_a_worked_example_are_not_the_requirement_s_constants() -
     assert numbers("The minutes left over are always below 60, e.g. 135 minutes is 2 hours.") == ["60"]
     assert "1900" not in without_example_numbers("unless divisible by 400 (so 1900 is not a leap year)")
     assert "400" in without_example_numbers("unless divisible by 400 (so 1900 is not a leap year)")
+    # an example goes on through a parenthesis to the end of its sentence
+    squares = without_example_numbers("For example, 49 is (it is 7 times 7) but 50 is not. At most 99 (or 98).")
+    assert not re.search(r"49|7|50", squares) and "99" in squares and "98" in squares
     assert numbers("Return the last digit; there are twelve of them") == ["12"]
     # an example goes on after a colon, and a quoted text ends no clause
     assert numbers("Count them. For example, 12 has six divisors: 1, 2, 3, 4, 6 and 12. At most 9.") == ["9"]

@@ -64,6 +64,8 @@ def test_even_as_an_adverb_is_no_parity() -> None:
         "allEven", "Check that the entries are even, even when xs is empty.", [("xs", "List Nat")], "Bool", "True"
     )
     assert "even" in requirement_terms(parity)
+    one = _task("isEven", "Whether n is an even one.", [("n", "Nat")], "Bool", "True")
+    assert "even" in requirement_terms(one)
 
 
 # --- the lexicon ---------------------------------------------------------------------------------------------------
