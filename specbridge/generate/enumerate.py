@@ -138,15 +138,11 @@ def made_up_inputs(
         args = tuple(random_value(t, rng, 5) for t in types)
         if args not in out:
             out.append(args)
+    if not small:
+        return out
     numbers = [p for p, t in enumerate(type_texts) if " ".join(t.split()) in ("Nat", "Int")]
-    stated: list[tuple[Any, ...]] = []
-    for k in constants:
-        for base in small[:1]:
-            for p in numbers:
-                args = tuple(k if q == p else v for q, v in enumerate(base))
-                if args not in out and args not in near and args not in stated:
-                    stated.append(args)
-    return out + stated[:STATED_INPUTS]
+    stated = [tuple(k if q == p else v for q, v in enumerate(small[0])) for k in constants for p in numbers]
+    return out + [args for args in dict.fromkeys(stated) if args not in out and args not in near][:STATED_INPUTS]
 
 
 def _small(value: Any) -> bool:
@@ -645,30 +641,30 @@ def _pair_holes(
 ) -> dict[str, list[str]]:
     """What a hole over the elements of the `pair_views` may hold: tests and values over both components, one per
     behaviour (`distinct_lambdas`), by kind of hole."""
-    from specbridge.mining.terms import operand, pair_lambda_bodies
+    from specbridge.mining.terms import in_turns, operand, pair_lambda_bodies
 
     preds: list[str] = []
     values: list[str] = []
 
-    def relations(components: tuple[str, str], pred: bool) -> list[str]:
-        """One operation of the two components (`x0.1 = x0.2`, `x0.2 - x0.1`): the lexicon has never read a
-        pair, and would prefer the corpus's longer bodies (`(x0.1 % 2) ≠ (x0.2 % 2)`) by their words alone."""
-        bodies = pair_lambda_bodies(ops, task, *components, pred=pred, limit=1000)
-        return [b for b in bodies if _tokens(b.removeprefix("fun x0 => ")) <= 3]
+    def bodies(components: tuple[str, str], pred: bool, most_tokens: int) -> list[str]:
+        """One operation of the two components, of `most_tokens` at most (`x0.1 = x0.2`, `x0.2 - x0.1`): the
+        lexicon has never read a pair, and would prefer the corpus's longer bodies (`(x0.1 % 2) ≠ (x0.2 % 2)`) by
+        their words alone. Without the `fun x0 => `."""
+        found = [
+            b.removeprefix("fun x0 => ") for b in pair_lambda_bodies(ops, task, *components, pred=pred, limit=1000)
+        ]
+        return [b for b in found if _tokens(b) <= most_tokens]
 
     numbers = [p.name for p in task.signature.params if " ".join(p.type.split()) in ("Nat", "Int")]
     for components in dict.fromkeys(p for t in view_types if (p := pair_sequence(t)) is not None):
         var_type = " × ".join(components)
-        related = distinct_lambdas(task, relations(components, True), var_type, score)
-        values += distinct_lambdas(task, relations(components, False), var_type, score)
+        computed = bodies(components, False, 4)
+        related = distinct_lambdas(task, [f"fun x0 => {b}" for b in bodies(components, True, 3)], var_type, score)
+        values += distinct_lambdas(task, [f"fun x0 => {b}" for b in computed if _tokens(b) <= 3], var_type, score)
         # a number of the two components against a number input: "the two readings never differ by more than the
         # tolerance" (`Int.natAbs (x0.1 - x0.2) ≤ tol`), "the pair adds up to the target"
-        bodies = pair_lambda_bodies(ops, task, *components, pred=False, limit=1000)
-        compared = [b.removeprefix("fun x0 => ") for b in bodies if _tokens(b.removeprefix("fun x0 => ")) <= 4]
-        tests = [f"fun x0 => {operand(v)} {op} {n}" for v in compared for n in numbers for op in _COMPARISONS]
-        against = distinct_lambdas(task, tests, var_type, score)[:COMPARED_PAIR_TESTS]
-        # in turns: a hole takes its first few fills only
-        preds += [t for row in itertools.zip_longest(related, against) for t in row if t is not None]
+        tests = [f"fun x0 => {operand(v)} {op} {n}" for v in computed for n in numbers for op in _COMPARISONS]
+        preds += in_turns(related, distinct_lambdas(task, tests, var_type, score)[:COMPARED_PAIR_TESTS])
     return {"pred": preds, "value": values, "": preds[:5] + values[:3]}
 
 

@@ -1641,7 +1641,7 @@ def enumerated_candidates(
     """`result = <term>` for the enumerated terms that compute the visible examples (`enumerate_results`)."""
     from specbridge.generate.enumerate import comparison_lambdas, distinct_lambdas, enumerate_results, list_view
     from specbridge.mining.lexicon import requirement_terms
-    from specbridge.mining.terms import lambda_bodies, vocabulary_operations
+    from specbridge.mining.terms import in_turns, lambda_bodies, vocabulary_operations
 
     # what the corpus writes already has its support and its words (a `List Char` use does not fit `List Int`)
     known = {t.key for t in terms}
@@ -1660,8 +1660,7 @@ def enumerated_candidates(
         named = lambda_bodies(vocabulary, task, element, pred=True, limit=200)
         named_tests = distinct_lambdas(task, named, element, score)[:COMPARISON_FILLS]
         # in turns: a hole takes the first few fills only, and no kind speaks for another
-        turns = itertools.zip_longest(named_tests, corpus_tests, compared)
-        preds = list(dict.fromkeys(t for row in turns for t in row if t is not None))
+        preds = list(dict.fromkeys(in_turns(named_tests, corpus_tests, compared)))
         values = _map_values(task, elementwise, element, list(dict.fromkeys(predicates + tests)), literals, score)
     # the requirement's own predicates (the atoms) first: the corpus's lambdas are ranked by words alone
     holes = {
@@ -1784,8 +1783,7 @@ def _fold_steps(task: Task, terms: list, element: str | None, score: Callable[[s
         for acc in dict.fromkeys([result, element])
         for s in fold_steps(terms, task, acc, element, limit=4 * FOLD_STEPS)
     ]
-    steps = list(dict.fromkeys(steps))
-    return sorted(steps, key=lambda step: (-score(step), steps.index(step)))[:FOLD_STEPS]
+    return sorted(dict.fromkeys(steps), key=lambda step: -score(step))[:FOLD_STEPS]  # (stable: ties keep order)
 
 
 def _orders(terms: list) -> list[str]:

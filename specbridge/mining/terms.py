@@ -19,7 +19,7 @@ import hashlib
 import itertools
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 
@@ -606,8 +606,13 @@ def fold_steps(terms: list[Term], task: Task, acc_type: str, element: str, *, li
     made = _bodies(terms, task, [("x0", acc_type), ("x1", element)], pred=False, limit=limit, binders="x0 x1")
     # the accumulator first, as the corpus writes a step (`acc * x`): `x ^ acc` is no running result
     made = [b for b in made if _first_use(b, "x0") < _first_use(b, "x1")]
-    turns = itertools.zip_longest(written, made)
-    return list(dict.fromkeys(s for row in turns for s in row if s is not None))[:limit]
+    return list(dict.fromkeys(in_turns(written, made)))[:limit]
+
+
+def in_turns(*sources: Sequence[str]) -> list[str]:
+    """The first of each source, then the second of each…: a hole takes its first few fills only, and no source
+    of fills may crowd the others out."""
+    return [item for row in itertools.zip_longest(*sources) for item in row if item is not None]
 
 
 def _first_use(body: str, name: str) -> int:

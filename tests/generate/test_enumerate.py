@@ -896,27 +896,31 @@ def test_an_example_with_a_large_number_has_no_neighbours() -> None:
     assert any(abs(n - 15) <= 2 for (n,) in small if n != 15), small  # a small number has its neighbours
 
 
-def test_spellings_the_made_up_inputs_cannot_tell_apart_get_a_second_look_on_more_inputs(monkeypatch) -> None:
+# `n + n` and `n * n`, each written by two tasks: they agree on 0 and 2
+TWICE_OR_SQUARE = [
+    _task(f"{op}{i}", [(v, "Nat")], "Nat", f"result = {v} {sym} {v}")
+    for i, v in enumerate("ab")
+    for op, sym in [("twice", "+"), ("square", "*")]
+]
+
+
+def _with_second_look(monkeypatch, task: Task, second_look: list[tuple[int]]) -> list[str]:  # noqa: ANN001
+    """The terms enumerated for `task` over TWICE_OR_SQUARE when the made-up inputs are 0 and 2, on which `n + n`
+    and `n * n` agree, and the second look's are `second_look`."""
     import specbridge.generate.enumerate as enumerate_module
 
-    corpus = [
-        _task(f"{op}{i}", [(v, "Nat")], "Nat", f"result = {v} {sym} {v}")
-        for i, v in enumerate("ab")
-        for op, sym in [("twice", "+"), ("square", "*")]
-    ]
+    def inputs(type_texts, near=(), seed=0, constants=()):  # noqa: ANN001, ANN202 - for `made_up_inputs`
+        return [(0,), (2,)] if seed == 0 else second_look
+
+    monkeypatch.setattr(enumerate_module, "made_up_inputs", inputs)
+    return [f.text for f in enumerate_results(task, mine_terms(TWICE_OR_SQUARE), _flat, {}, [])]
+
+
+def test_spellings_the_made_up_inputs_cannot_tell_apart_get_a_second_look_on_more_inputs(monkeypatch) -> None:
     task = _task("grow", [("n", "Nat")], "Nat", tests=[_example({"n": "2"}, "4")])
-
-    def found(second_look: list[tuple[int]]) -> list[str]:
-        # on 0 and 2, `n + n` and `n * n` agree; only the second look's inputs may tell them apart
-        def inputs(type_texts, near=(), seed=0, constants=()):  # noqa: ANN001, ANN202 - for `made_up_inputs`
-            return [(0,), (2,)] if seed == 0 else second_look
-
-        monkeypatch.setattr(enumerate_module, "made_up_inputs", inputs)
-        return [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, {}, [])]
-
-    both = found([(3,)])
+    both = _with_second_look(monkeypatch, task, [(3,)])
     assert "n + n" in both and "n * n" in both, both
-    alike = found([(0,)])
+    alike = _with_second_look(monkeypatch, task, [(0,)])
     assert ("n + n" in alike) != ("n * n" in alike), alike  # one behaviour everywhere: one spelling
 
 
@@ -994,20 +998,8 @@ def test_a_constant_the_words_write_is_an_input_where_readings_differ() -> None:
 
 
 def test_a_pair_s_component_gets_the_second_look_too(monkeypatch) -> None:
-    import specbridge.generate.enumerate as enumerate_module
-
-    corpus = [
-        _task(f"{op}{i}", [(v, "Nat")], "Nat", f"result = {v} {sym} {v}")
-        for i, v in enumerate("ab")
-        for op, sym in [("twice", "+"), ("square", "*")]
-    ]
     task = _task("grow", [("n", "Nat")], "(Nat × Nat)", tests=[_example({"n": "2"}, "(4, 2)")])
-
-    def inputs(type_texts, near=(), seed=0, constants=()):  # noqa: ANN001, ANN202 - for `made_up_inputs`
-        return [(0,), (2,)] if seed == 0 else [(3,)]  # only the second look tells `n + n` from `n * n`
-
-    monkeypatch.setattr(enumerate_module, "made_up_inputs", inputs)
-    found = [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, {}, [])]
+    found = _with_second_look(monkeypatch, task, [(3,)])  # only the second look tells `n + n` from `n * n`
     assert "(n + n, n)" in found and "(n * n, n)" in found, found
 
 
