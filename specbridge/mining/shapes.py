@@ -636,6 +636,15 @@ _NEIGHBOUR_COMPARISON = re.compile(
 
 
 _NEIGHBOUR_KINDS = {"more": ">", "less": "<", "differ": "≠", "same": "="}  # the groups besides `COMPARISON_PHRASE`'s
+# "two neighbouring positions hold the same value", "adjacent entries differ": neighbours named as a pair, and a
+# sameness or a difference between them (symmetric, so which neighbour comes first does not matter)
+_NEIGHBOUR_PAIR = re.compile(
+    r"\b(?:neighbou?r(?:ing|s)|adjacent|consecutive|successive|next\s+to\s+each\s+other|side\s+by\s+side)\b", re.I
+)
+_PAIR_RELATIONS = (
+    (re.compile(r"\b(?:the\s+same|same\s+value|equal|identical|repeated|duplicates?)\b", re.I), "="),
+    (re.compile(r"\b(?:differ\w*|different|distinct|unequal)\b", re.I), "≠"),
+)
 
 
 def neighbour_comparisons(task: Task) -> list[tuple[str, str]]:
@@ -656,6 +665,10 @@ def neighbour_comparisons(task: Task) -> list[tuple[str, str]]:
                 "successor",
             )
             out[(op, LATER_NEIGHBOUR if later else EARLIER_NEIGHBOUR)] = None
+        if _NEIGHBOUR_PAIR.search(sentence) and not _NEGATION.search(sentence):
+            for relation, op in _PAIR_RELATIONS:
+                if relation.search(sentence):
+                    out[(op, EARLIER_NEIGHBOUR)] = None
     return list(out)
 
 

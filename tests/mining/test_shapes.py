@@ -248,6 +248,10 @@ def test_comparisons_with_a_neighbour_compare_the_pair_of_neighbours() -> None:
     assert said("Count the readings smaller than the next one.") == [("<", LATER_NEIGHBOUR)]
     assert said("Every entry differs from the one before it.") == [("≠", EARLIER_NEIGHBOUR)]
     assert said("Count entries higher than their predecessor.") == [(">", EARLIER_NEIGHBOUR)]
+    # neighbours named as a pair, and a sameness or a difference between them: symmetric
+    assert said("Tell whether two neighbouring positions hold the same value.") == [("=", EARLIER_NEIGHBOUR)]
+    assert said("Check that adjacent entries are all different.") == [("≠", EARLIER_NEIGHBOUR)]
+    assert said("Equal values that are not next to each other do not count.") == []
     # negated, or no neighbour
     assert said("No day is colder than the day before.") == []
     assert said("Count the days warmer than the average.") == []
