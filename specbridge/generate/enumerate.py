@@ -1166,13 +1166,16 @@ def empty_case_tests(task: Task) -> list[TestCase]:
     for sentence in requirement_sentences(task.requirement):
         if _NOT_A_CASE.search(sentence):
             continue
+        meant = sequences
         if len(sequences) > 1 and not re.search(r"\b(?:both|two|all)\b", sentence, re.I):
-            continue  # which of several sequences is meant, the words do not say
+            meant = _emptied_by_ordinal(sentence, sequences)
+            if not meant:
+                continue  # which of several sequences is meant, the words do not say
         for kind, (pattern, values) in kinds.items():
             m = pattern.search(sentence)
-            if m is None:
+            if m is None or (kind != "empty" and meant != sequences):
                 continue
-            inputs = {n: values.get(n) or "" if n in sequences else shown.get(n, "") for n, _ in params}
+            inputs = {n: values.get(n) or "" if n in meant else shown.get(n, "") for n, _ in params}
             if any(not v for v in inputs.values()):
                 continue  # another input the statement leaves free, and no example to take it from
             expected = _empty_case_result(ret, sentence, sentence[m.end() :], NUMBER_WORDS)
@@ -1190,6 +1193,25 @@ def empty_case_tests(task: Task) -> list[TestCase]:
             if all(case.inputs != c.inputs for c in (*task.tests, *out)):
                 out.append(case)
     return out
+
+
+_ORDINALS = ("first", "second", "third")
+_SEQUENCE_NOUN = r"(?:list|array|string|text|sequence|word)s?"
+
+
+def _emptied_by_ordinal(sentence: str, sequences: list[str]) -> list[str]:
+    """The sequence parameters a sentence calls empty by their place ("an empty first list", "the second list is
+    empty"), when it names no other one ("if the first list is empty, the result is the second list" is no
+    statement of a result); [] otherwise."""
+    named, emptied = set(), set()
+    for i, word in enumerate(_ORDINALS):
+        if re.search(rf"\b{word}\s+{_SEQUENCE_NOUN}\b", sentence, re.I):
+            named.add(i)
+        if re.search(rf"\bempty\s+{word}\b|\b{word}\s+{_SEQUENCE_NOUN}\s+(?:is|being)\s+empty\b", sentence, re.I):
+            emptied.add(i)
+    if not emptied or named - emptied or max(emptied) >= len(sequences):
+        return []
+    return [sequences[i] for i in sorted(emptied)]
 
 
 def _singleton(literal: str, type_text: str) -> str | None:

@@ -690,6 +690,27 @@ def test_what_the_requirement_says_of_an_empty_input_is_an_example() -> None:
     assert read("An empty list passes.", [*xs, ("k", "Nat")], "Bool", example) == [({"xs": "[]", "k": "3"}, "true")]
 
 
+def test_an_empty_sequence_named_by_its_place_among_several_is_an_example() -> None:
+    from specbridge.generate.enumerate import empty_case_tests
+
+    two = [("xs", "List Int"), ("ys", "List Int")]
+    example = [_example({"xs": "[1, 3]", "ys": "[3, 2, 1]"}, "true")]
+
+    def read(requirement: str, ret: str = "Bool") -> list[tuple[dict, str]]:
+        return [(c.inputs, c.expected) for c in empty_case_tests(_said(requirement, two, ret, example))]
+
+    # the other sequence is the example's: the statement holds whatever it is
+    assert read("An empty first list trivially passes.") == [({"xs": "[]", "ys": "[3, 2, 1]"}, "true")]
+    assert read("If the second list is empty, the answer is false.") == [({"xs": "[1, 3]", "ys": "[]"}, "false")]
+    assert read("An empty first list passes, even against an empty second list.") == [
+        ({"xs": "[]", "ys": "[]"}, "true")
+    ]
+    # a sentence that speaks of another sequence than the empty one states no result of its own
+    assert read("If the first list is empty, the answer is whether the second list is sorted.") == []
+    assert read("An empty third list gives false.") == []  # there is no third
+    assert read("An empty list gives 0.", "Nat") == []  # which one, the words do not say
+
+
 def test_a_sentence_that_names_no_result_of_an_empty_input_is_no_example() -> None:
     from specbridge.generate.enumerate import empty_case_tests
 
