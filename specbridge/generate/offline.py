@@ -36,7 +36,15 @@ from specbridge.generate.base import Generation, GenerationContext
 from specbridge.generate.extract import mentions, rename_identifiers, split_top_level, unread_inputs
 from specbridge.generate.probes import probe_obligations
 from specbridge.generate.repair import CheckResult, check_spec, check_untrusted, parse_spec
-from specbridge.mining.shapes import DIVIDES, EARLIER_NEIGHBOUR, EXCESS, LATER_NEIGHBOUR, ODD
+from specbridge.mining.shapes import (
+    DIVIDES,
+    EARLIER_NEIGHBOUR,
+    EXCESS,
+    LATER_NEIGHBOUR,
+    ODD,
+    quantifier_against,
+    quantifier_wording,
+)
 from specbridge.nlfp import describe_spec
 from specbridge.obligations import Obligation, Status
 from specbridge.retrieval import Retriever
@@ -961,6 +969,7 @@ class OfflineGenerator:
                     c.probe_penalty = DETERMINACY_WEIGHT * share
                 agreement = consensus(tied, by_rarity=_decision(task))
                 constants = written_constants(task)
+                quantified = _quantifier_said(task)
                 best = max(
                     tied,
                     key=lambda c: (
@@ -969,6 +978,7 @@ class OfflineGenerator:
                         - _length_cost(c)
                         + CONSENSUS_WEIGHT * agreement[id(c)]
                         - UNWRITTEN_CONSTANT_COST * len(left_out(constants, c.spec()))
+                        - QUANTIFIER_COST * quantifier_against(quantified, c.postcond)
                     ),
                 )
             else:
@@ -1073,6 +1083,15 @@ def _decided_test(c: Candidate) -> str | None:
         post = post[1:-1]
     term = _equated_term(post)
     return term.removeprefix("true ↔ ") if term is not None else None
+
+
+def _quantifier_said(task: Task) -> str | None:
+    """The quantifier a decision's words ask for (`quantifier_wording`): "made only of letters", all of them."""
+    from specbridge.retrieval import without_example_numbers
+
+    if _norm(task.signature.return_type) != "Bool":
+        return None
+    return quantifier_wording(without_example_numbers(result_text(task)))
 
 
 def written_constants(task: Task) -> set[str]:
@@ -1763,6 +1782,7 @@ COMPOSE_GAIN = 0.05  # how much more of the requirement a composed term must acc
 TERM_ATOM_WEIGHT = 0.1  # per unit of requirement evidence for the predicate that fills a term's hole
 TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
 WORDING_COST = 0.05  # a term comparing the other way than the words say (`comparison_wording`)
+QUANTIFIER_COST = 0.1  # a decision quantifying the other way than the words say (`quantifier_wording`)
 COUNT_AMONG_ELEMENTS_COST = 0.1  # a term looking for a count among a sequence's elements (`counted_members`)
 STATED_COMPARISON_WEIGHT = 0.1  # a term making a comparison with a parameter the words state (`stated_comparisons`)
 

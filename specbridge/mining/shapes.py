@@ -800,6 +800,31 @@ def comparisons_against(wording: str | None, text: str) -> int:
     return len(_AGAINST[wording].findall(text)) if wording else 0
 
 
+# How English says which quantifier a decision makes: "made only of letters", "every entry is" ask for all of
+# them; "contains any digit", "at least one" for some ("each other" is no quantifier)
+_UNIVERSAL_WORDING = re.compile(r"\b(?:only|every|each(?! other)|all)\b", re.I)
+_NOT_UNIVERSAL = re.compile(r"\bnot (?:all|every|each)\b", re.I)
+_EXISTENTIAL_WORDING = re.compile(r"\b(?:any|some|at least one|contains?|there is|exists?)\b", re.I)
+_QUANTIFIERS = {"∀": re.compile(r"\.all\b|∀"), "∃": re.compile(r"\.any\b|∃")}
+
+
+def quantifier_wording(text: str) -> str | None:
+    """ "∀" when the text asks whether all things are so, "∃" when whether some thing is, None when it says
+    neither or both."""
+    universal = _UNIVERSAL_WORDING.search(text) is not None and _NOT_UNIVERSAL.search(text) is None
+    existential = _EXISTENTIAL_WORDING.search(text) is not None
+    return "∀" if universal and not existential else "∃" if existential and not universal else None
+
+
+def quantifier_against(wording: str | None, text: str) -> bool:
+    """Whether a Lean text quantifies only the other way than `quantifier_wording` said (`s.any p` for "made
+    only of letters")."""
+    if wording is None:
+        return False
+    other = "∃" if wording == "∀" else "∀"
+    return _QUANTIFIERS[other].search(text) is not None and _QUANTIFIERS[wording].search(text) is None
+
+
 def helper_mismatch(aux: str, text: str, query: set[str]) -> float:
     """In [0, 1]: how little the names of the helpers `text` uses (defined in `aux`) speak of the requirement
     (its terms `query`); 0 when no helper is used."""

@@ -752,6 +752,26 @@ def test_the_empty_case_the_words_state_rules_out_a_reading_the_example_alone_al
     assert "xs.all" in spec and "xs.any" not in spec  # `any` of [] is false
 
 
+def test_the_quantifier_the_words_ask_for_decides_between_readings_the_example_allows() -> None:
+    from specbridge.generate.base import GenerationContext
+    from specbridge.generate.offline import OfflineGenerator
+    from specbridge.settings import Settings
+
+    # (task names that are no words: the corpus says nothing of which reading goes with which words)
+    corpus = [
+        _task(f"t{i}", [(v, "List Int")], "Bool", f"result = {v}.{q} (fun x => x > 0)")
+        for i, (v, q) in enumerate([("xs", "any"), ("ys", "any"), ("zs", "any"), ("xs", "all"), ("ys", "all")])
+    ]
+    example = [_example({"xs": "[4, 7]"}, "true")]  # both readings give true
+
+    def spec(requirement: str) -> str:
+        task = _said(requirement, [("xs", "List Int")], "Bool", example)
+        return OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=corpus)).spec_text
+
+    assert "xs.all" in spec("Tell whether the list holds only positive numbers.")
+    assert "xs.any" in spec("Tell whether the list holds at least one positive number.")
+
+
 def test_a_branch_that_writes_its_one_example_s_output_as_a_literal_restates_it() -> None:
     from specbridge.generate.enumerate import _Runner
 

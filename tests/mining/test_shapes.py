@@ -380,3 +380,22 @@ def test_a_comparison_the_words_state_is_the_atom_ranked_first() -> None:
     sig = Signature(name="f", params=(Param(name="a", type="Array Int"),), return_type="Bool")
     task = Task(id="t", requirement="Whether at least one entry is equal to zero.", signature=sig)
     assert model.atoms(task)[0][0] == "fun x0 => x0 = 0"
+
+
+def test_the_quantifier_a_decision_s_words_ask_for_speaks_against_the_other() -> None:
+    from specbridge.mining.shapes import quantifier_against, quantifier_wording
+
+    assert quantifier_wording("Check whether a name is made only of letters, with no digits.") == "∀"
+    assert quantifier_wording("Tell whether every entry is positive.") == "∀"
+    assert quantifier_wording("Tell whether the text contains any digit.") == "∃"
+    assert quantifier_wording("Is there at least one negative number?") == "∃"
+    # neither, both, a negated "all", and "each other" (no quantifier)
+    assert quantifier_wording("Tell whether the number is prime.") is None
+    assert quantifier_wording("Check that all entries are even and that some entry is zero.") is None
+    assert quantifier_wording("Tell whether not all entries are equal.") is None
+    assert quantifier_wording("Tell whether two values next to each other are equal.") is None
+    assert quantifier_against("∀", "s.toList.any (fun x0 => x0.isDigit)")
+    assert quantifier_against("∃", "result = true ↔ ∀ x ∈ xs, x > 0")
+    assert not quantifier_against("∀", "xs.all (fun x0 => x0 > 0)")
+    assert not quantifier_against("∀", "xs.all (fun x0 => ys.any (fun y => y = x0))")  # both: no telling
+    assert not quantifier_against(None, "xs.any (fun x0 => x0 > 0)")
