@@ -63,6 +63,7 @@ RANGE_TERMS = 300  # of which one operation over the numbers up to a number inpu
 SIBLINGS = 3  # best-fitted numbers per operation paired by a binary operation (`_siblings`)
 SIBLING_OPERATIONS = 12  # operations whose siblings are paired, best-fitted first
 PAIRED_DECISIONS = 8  # best-fitted decisions of the first level, paired by `∧`, `∨` for a Bool result
+IDLE_ARITHMETIC_COST = 0.2  # a term meeting an example by an operation doing nothing there (`_idle_arithmetic`)
 VIEW_OPERANDS = 8  # best level-1 terms over pairs that the second level composes over, besides LEVEL2_OPERANDS
 OTHER_SPELLINGS = 3  # behaviours a second look on more inputs tells apart from one computing the examples, at most
 
@@ -467,7 +468,12 @@ def enumerate_results(
             # of terms computing the examples, one that reads every input comes first
             names = [name for name, _ in params]
             read = [
-                replace(f, fit=f.fit - UNREAD_COST * unread_inputs(f.text, names))
+                replace(
+                    f,
+                    fit=f.fit
+                    - UNREAD_COST * unread_inputs(f.text, names)
+                    - IDLE_ARITHMETIC_COST * _idle_arithmetic(f.text, runner, len(examples)),
+                )
                 for f in simplest(whole + listed) + guarded
             ]
             return sorted(read, key=lambda f: (-f.fit, f.text))
@@ -739,6 +745,83 @@ def _siblings(level1: list[Found], names: Sequence[str], cast: bool) -> list[tup
             by_op[key].append(replace(f, text=f"({f.text} : Int)", type_text="Int") if cast else f)
     ranked = sorted(by_op.values(), key=lambda group: -group[0].fit)[:SIBLING_OPERATIONS]
     return [pair for group in ranked for pair in itertools.permutations(group, 2)]
+
+
+_ARITHMETIC = re.compile(r" ([-+*/%]) ")
+_OPERAND_NAME = re.compile(r"[\w.!?']+")
+_LAMBDA_VARIABLE = re.compile(r"(?<![\w.])(x\d)\b")
+_BINDER = re.compile(r"\bfun ((?:x\d\s+)+)=>")
+_FILTER = re.compile(r"\.filter ")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _operand_at(text: str, start: int, *, before: bool = False) -> str:
+    """The operand of a binary operator just after `start` (or, `before`, just before it): a name, a number or a
+    parenthesized term; "" for anything else."""
+    from specbridge.mining.shapes import _close
+
+    if not before:
+        if text.startswith("(", start):
+            end = _close(text, start)
+            return text[start : end + 1] if end is not None else ""
+        name = _OPERAND_NAME.match(text, start)
+        return name.group(0) if name else ""
+    if text[:start].endswith(")"):
+        depth = 0
+        for i in range(start - 1, -1, -1):
+            depth += text[i] == ")"
+            depth -= text[i] == "("
+            if depth == 0:
+                return text[i:start]
+        return ""
+    name = re.search(r"[\w.!?']+$", text[:start])
+    return name.group(0) if name else ""
+
+
+def _idle_arithmetic(text: str, runner: _Runner, examples: int) -> bool:
+    """Whether an operation of `text` does nothing on one of the examples (its operands run by `runner`, whose
+    first inputs are the examples'): adding or taking away 0, multiplying or dividing by 1, a zero divisor, a
+    remainder equal to what it divides, a filter keeping every element. What the term computes there, Lean's
+    `x % 0 = x` and `3 % 5 = 3`, a count that is 0 or a filter that keeps all compute, not the words' reading
+    (`hi % (x % lo)` meets `x = 5, lo = 0, hi = 3`; `(n - 1) - ws.countP p` meets 2 words of 3 letters when no
+    word passes `p`). Adding an input the example gives as 0, or multiplying by one it gives as 1, is no
+    operation doing nothing (dividing by it is); an operand with a lambda's variable free in it is not run."""
+
+    def values(operand: str) -> list[Any] | None:
+        bound = {v for m in _BINDER.finditer(operand) for v in m.group(1).split()}
+        if not operand or set(_LAMBDA_VARIABLE.findall(operand)) - bound:  # a lambda's variable, free here
+            return None
+        got = runner.run(operand)
+        return None if got is None else [v for kind, v in got[1][:examples] if kind == "ok"]
+
+    def neutral(operand: str, of: tuple[int, ...], divisor: bool) -> bool:
+        # (an input the example gives as 0 or 1 is the example's choice, the words give it to be used; but no
+        # words mean Lean's convention for a zero divisor)
+        if operand in inputs and not divisor:
+            return False
+        return any(_number(v) and v in of for v in values(operand) or [])
+
+    inputs = {name for name, _ in runner.params}
+    for m in _ARITHMETIC.finditer(text):
+        op = m.group(1)
+        right, left = _operand_at(text, m.end()), _operand_at(text, m.start(), before=True)
+        idle = {"+": (0,), "-": (0,), "*": (1,), "/": (0, 1), "%": (0,)}[op]
+        if neutral(right, idle, op in "/%") or (op in "+*" and neutral(left, idle, False)):
+            return True
+        dividends, divisors = (values(left), values(right)) if op == "%" else (None, None)
+        numbers = [(a, b) for a, b in zip(dividends or [], divisors or [], strict=False) if _number(a) and _number(b)]
+        if any(0 <= a < b for a, b in numbers):
+            return True
+    for m in _FILTER.finditer(text):  # a filter keeping every element
+        kept = _operand_at(text, m.start(), before=True)
+        test = _operand_at(text, m.end())
+        whole, part = values(f"{kept}.filter {test}" if kept and test else ""), values(kept)
+        if whole and part and any(a == b for a, b in zip(whole, part, strict=False)):
+            return True
+    return False
 
 
 def _diverse(found: list[Found], size: int) -> list[Found]:

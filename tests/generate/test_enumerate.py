@@ -1063,3 +1063,31 @@ def test_a_number_of_a_pair_s_two_components_is_compared_with_a_number_input() -
 
     texts = [f.text for f in enumerate_results(task, mine_terms(corpus), distance, {}, [])]
     assert "(xs.zip ys).all (fun x0 => (Int.natAbs (x0.1 - x0.2)) ≤ tol)" in texts, texts
+
+
+def test_an_operation_that_does_nothing_on_an_example_is_how_it_meets_the_example_by_chance() -> None:
+    from specbridge.generate.enumerate import _idle_arithmetic, _Runner, example_values
+
+    def idle(text: str, params: list[tuple[str, str]], inputs: dict[str, str], expected: str, ret="Int") -> bool:
+        task = _task("t", params, ret, tests=[_example(inputs, expected)])
+        runner = _Runner(params, [args for args, _ in example_values(task)])
+        return _idle_arithmetic(text, runner, 1)
+
+    clamp = ([("x", "Int"), ("lo", "Int"), ("hi", "Int")], {"x": "5", "lo": "0", "hi": "3"}, "3")
+    assert idle("hi % (x % lo)", *clamp)  # a remainder by lo = 0 is x itself
+    assert idle("(hi % lo) % x", *clamp) and idle("hi / (x % lo - x)", *clamp)
+    assert idle("max lo (hi % x)", *clamp)  # 3 % 5 is 3: the remainder takes nothing away
+    assert idle("hi - (lo * x)", *clamp) and idle("(x * lo) + hi", *clamp)  # a made 0 adds nothing
+    # an input the example gives as 0 is the example's choice, given to be used; but not as a divisor
+    assert not idle("x - lo", *clamp) and not idle("lo + hi", *clamp) and idle("hi / lo", *clamp)
+    assert not idle("max lo (min hi x)", *clamp) and not idle("x % 2", *clamp) and not idle("x / 2", *clamp)
+    assert not idle("x - hi", *clamp)
+    assert not idle("xs.foldl (fun x0 x1 => x0 % x1) hi", *clamp)  # a lambda's variable is not run
+    words = ([("ws", "List String"), ("n", "Nat")], {"ws": '["cat", "horse", "dog"]', "n": "3"}, "2")
+    assert idle("(n - 1) - (ws.countP (fun x0 => 'A' ∈ x0.toList))", *words)  # no word has an 'A': 0 taken away
+    assert not idle("ws.countP (fun x0 => x0.length = n)", *words)
+    # a filter keeping every element of the example: no element equals its position in [5, 7]
+    numbers = ([("xs", "List Nat")], {"xs": "[5, 7]"}, "[5, 8]", "List Nat")
+    assert idle("(xs.zipIdx.filter (fun x0 => x0.1 ≠ x0.2)).map (fun x0 => x0.1 + x0.2)", *numbers)
+    assert not idle("xs.filter (fun x0 => x0 > 5)", *numbers)
+    assert not idle("(xs.filter (fun x0 => x0 > 5)) % xs.length", *numbers)  # a list is no number to compare
