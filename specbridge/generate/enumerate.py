@@ -63,7 +63,7 @@ RANGE_TERMS = 300  # of which one operation over the numbers up to a number inpu
 SIBLINGS = 3  # best-fitted numbers per operation paired by a binary operation (`_siblings`)
 SIBLING_OPERATIONS = 12  # operations whose siblings are paired, best-fitted first
 PAIRED_DECISIONS = 8  # best-fitted decisions of the first level, paired by `∧`, `∨` for a Bool result
-IDLE_ARITHMETIC_COST = 0.2  # a term meeting an example by an operation doing nothing there (`_idle_arithmetic`)
+IDLE_OPERATION_COST = 0.2  # a term meeting an example by an operation doing nothing there (`_idle_operation`)
 VIEW_OPERANDS = 8  # best level-1 terms over pairs that the second level composes over, besides LEVEL2_OPERANDS
 OTHER_SPELLINGS = 3  # behaviours a second look on more inputs tells apart from one computing the examples, at most
 
@@ -467,12 +467,13 @@ def enumerate_results(
         if whole or listed or len(examples) < 2 or want == "Bool":
             # of terms computing the examples, one that reads every input comes first
             names = [name for name, _ in params]
+            on_examples = _Runner(params, near)
             read = [
                 replace(
                     f,
                     fit=f.fit
                     - UNREAD_COST * unread_inputs(f.text, names)
-                    - IDLE_ARITHMETIC_COST * _idle_arithmetic(f.text, runner, len(examples)),
+                    - IDLE_OPERATION_COST * _idle_operation(f.text, on_examples),
                 )
                 for f in simplest(whole + listed) + guarded
             ]
@@ -781,21 +782,26 @@ def _operand_at(text: str, start: int, *, before: bool = False) -> str:
     return name.group(0) if name else ""
 
 
-def _idle_arithmetic(text: str, runner: _Runner, examples: int) -> bool:
-    """Whether an operation of `text` does nothing on one of the examples (its operands run by `runner`, whose
-    first inputs are the examples'): adding or taking away 0, multiplying or dividing by 1, a zero divisor, a
+def _idle_operation(text: str, on_examples: _Runner) -> bool:
+    """Whether an operation of `text` does nothing on one of the examples (its operands run by `on_examples`,
+    whose inputs are the examples'): adding or taking away 0, multiplying or dividing by 1, a zero divisor, a
     remainder equal to what it divides, a filter keeping every element. What the term computes there, Lean's
     `x % 0 = x` and `3 % 5 = 3`, a count that is 0 or a filter that keeps all compute, not the words' reading
     (`hi % (x % lo)` meets `x = 5, lo = 0, hi = 3`; `(n - 1) - ws.countP p` meets 2 words of 3 letters when no
     word passes `p`). Adding an input the example gives as 0, or multiplying by one it gives as 1, is no
     operation doing nothing (dividing by it is); an operand with a lambda's variable free in it is not run."""
+    inputs = {name for name, _ in on_examples.params}
+    seen: dict[str, list[Any] | None] = {}
 
     def values(operand: str) -> list[Any] | None:
-        bound = {v for m in _BINDER.finditer(operand) for v in m.group(1).split()}
-        if not operand or set(_LAMBDA_VARIABLE.findall(operand)) - bound:  # a lambda's variable, free here
-            return None
-        got = runner.run(operand)
-        return None if got is None else [v for kind, v in got[1][:examples] if kind == "ok"]
+        if operand not in seen:
+            bound = {v for m in _BINDER.finditer(operand) for v in m.group(1).split()}
+            if not operand or set(_LAMBDA_VARIABLE.findall(operand)) - bound:  # a lambda's variable, free here
+                seen[operand] = None
+            else:
+                got = on_examples.run(operand)
+                seen[operand] = None if got is None else [v for kind, v in got[1] if kind == "ok"]
+        return seen[operand]
 
     def neutral(operand: str, of: tuple[int, ...], divisor: bool) -> bool:
         # (an input the example gives as 0 or 1 is the example's choice, the words give it to be used; but no
@@ -804,7 +810,6 @@ def _idle_arithmetic(text: str, runner: _Runner, examples: int) -> bool:
             return False
         return any(_number(v) and v in of for v in values(operand) or [])
 
-    inputs = {name for name, _ in runner.params}
     for m in _ARITHMETIC.finditer(text):
         op = m.group(1)
         right, left = _operand_at(text, m.end()), _operand_at(text, m.start(), before=True)

@@ -1066,12 +1066,12 @@ def test_a_number_of_a_pair_s_two_components_is_compared_with_a_number_input() -
 
 
 def test_an_operation_that_does_nothing_on_an_example_is_how_it_meets_the_example_by_chance() -> None:
-    from specbridge.generate.enumerate import _idle_arithmetic, _Runner, example_values
+    from specbridge.generate.enumerate import _idle_operation, _Runner, example_values
 
     def idle(text: str, params: list[tuple[str, str]], inputs: dict[str, str], expected: str, ret="Int") -> bool:
         task = _task("t", params, ret, tests=[_example(inputs, expected)])
         runner = _Runner(params, [args for args, _ in example_values(task)])
-        return _idle_arithmetic(text, runner, 1)
+        return _idle_operation(text, runner)
 
     clamp = ([("x", "Int"), ("lo", "Int"), ("hi", "Int")], {"x": "5", "lo": "0", "hi": "3"}, "3")
     assert idle("hi % (x % lo)", *clamp)  # a remainder by lo = 0 is x itself
