@@ -350,11 +350,46 @@ STATED_ATOM_BONUS = 0.5  # an atom the requirement states (`stated_comparisons`)
 
 def requirement_numbers(task: Task) -> list[str]:
     """The numbers a requirement states, in digits or as a word (`two` -> `2`), in order of appearance; not the
-    data of its worked examples (`without_example_numbers`)."""
-    text = without_example_numbers(task.requirement)
+    data of its worked examples (`without_example_numbers`) nor the count of its inputs (`without_input_counts`)."""
+    text = without_input_counts(without_example_numbers(task.requirement), task)
     words = re.findall(r"[a-z]+", text.lower())
     spelled = [str(NUMBER_WORDS[w]) for w in words if w in NUMBER_WORDS]
     return list(dict.fromkeys([*re.findall(r"(?<![\w.])(\d{1,4})(?!\w|\.\d)", text), *spelled]))
+
+
+# "two lists", "three side lengths": a number and the plural noun it counts (up to two words between them); "the
+# two largest entries" picks that many, it counts no inputs
+_COUNTED_NOUN_GAP = (
+    r"(?:(?!(?:and|or|of|is|are|the|an?|to|in|than|times|by|with|first|last|most|least)\b|[a-z]+est\b)[a-z-]+\s+)"
+    r"{0,2}?"
+)
+_INPUT_COUNT = re.compile(
+    r"\b(?P<n>[2-9]|"
+    + "|".join(w for w in NUMBER_WORDS if 2 <= NUMBER_WORDS[w] <= 12)
+    + r")\s+"
+    + _COUNTED_NOUN_GAP
+    + r"[a-z]{2,}[^s\W]s\b",
+    re.I,
+)
+# an average divides by how many things it averages: "the average of two integers" states its 2
+_AVERAGING = re.compile(r"\b(?:average|mean|midpoint)\b", re.I)
+
+
+def without_input_counts(text: str, task: Task) -> str:
+    """`text` with the numbers that count the task's inputs blanked ("two lists" of two list parameters, "three
+    side lengths" of three): they say how many things are given, not a constant of the computation. Of 70 such
+    phrases in the corpus and our sets, 6 specs write the number; an average keeps it (`_AVERAGING`)."""
+    if _AVERAGING.search(text):
+        return text
+    kinds = Counter(" ".join(p.type.split()) for p in task.signature.params)
+    counts = {len(task.signature.params), *kinds.values()}
+
+    def blank(m: re.Match[str]) -> str:
+        word = m.group("n").lower()
+        value = int(word) if word.isdigit() else NUMBER_WORDS[word]
+        return " " * len(m.group("n")) + m.group(0)[len(m.group("n")) :] if value in counts else m.group(0)
+
+    return _INPUT_COUNT.sub(blank, text)
 
 
 # "24 hours of 60 minutes of 60 seconds": a chain of units, each a number of the next

@@ -257,6 +257,26 @@ def test_comparisons_with_a_neighbour_compare_the_pair_of_neighbours() -> None:
     assert said("Count the days warmer than the average.") == []
 
 
+def test_a_number_counting_the_inputs_is_no_constant_of_the_computation() -> None:
+    from specbridge.mining.shapes import requirement_numbers
+
+    def numbers(text: str, types: tuple[str, ...]) -> list[str]:
+        params = tuple(Param(name=f"p{i}", type=t) for i, t in enumerate(types))
+        signature = Signature(name="f", params=params, return_type="Nat")
+        return requirement_numbers(Task(id="t", requirement=text, signature=signature))
+
+    assert numbers("Given two lists, count the matches.", ("List Nat", "List Nat")) == []
+    assert numbers("Can three side lengths make a triangle?", ("Nat", "Nat", "Nat")) == []
+    # two of the three inputs are lists: "two lists" counts them
+    assert numbers("Given two lists and a bound, count the pairs above 7.", ("List Nat", "List Nat", "Nat")) == ["7"]
+    # a count that is no count of the inputs, or a number stated otherwise, stays
+    assert numbers("Given two lists, keep the two largest entries.", ("List Nat", "List Nat")) == ["2"]
+    assert numbers("Of a list, return the three largest entries.", ("List Nat",)) == ["3"]
+    assert numbers("Given two lists, multiply by two.", ("List Nat", "List Nat")) == ["2"]
+    # an average divides by how many things it averages
+    assert numbers("Return the average of two integers.", ("Int", "Int")) == ["2"]
+
+
 def test_even_is_divisibility_by_two_but_not_the_adverb() -> None:
     from specbridge.mining.shapes import DIVIDES, ODD, stated_comparisons
 
