@@ -611,6 +611,14 @@ def _subject_is(text: str, position: int, symbol: str, subjects: Sequence[str]) 
 
 # what a term over neighbouring pairs (`(xs.zip xs.tail).countP (fun x0 => x0.2 > x0.1)`) has for the lexicon
 _NEIGHBOUR_FEATURES = frozenset({"id:zip", "id:tail", "id:fst", "id:snd", "op:[]"})
+# what a term over two sequences side by side (`(xs.zip ys).countP (fun x0 => x0.1 = x0.2)`) has for the lexicon
+_ALIGNED_FEATURES = frozenset({"id:zip", "id:fst", "id:snd", "op:[]"})
+_ZIP_OF = re.compile(r"(?<![\w.])(\w+)(?:\.toList)?\.zip\s+(\w+)")
+
+
+def zips_two(text: str) -> bool:
+    """Whether a Lean term lines two different sequences up (`xs.zip ys`; not `xs.zip xs.tail`)."""
+    return any(m.group(1) != m.group(2) for m in _ZIP_OF.finditer(text))
 
 
 def stated_reading(
@@ -1436,6 +1444,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     from specbridge.lean.program import expression_type
     from specbridge.mining.lexicon import requirement_terms, spec_features
     from specbridge.mining.shapes import (
+        aligned_sequences,
         comparison_wording,
         comparisons_against,
         implied_numbers,
@@ -1473,9 +1482,12 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     characters = mentioned_characters(task)
     compared, totals = stated_with_totals(task)
     neighbours = neighbour_comparisons(task)
+    aligned = aligned_sequences(task)
 
     def score(text: str) -> float:
         explained, stated = stated_reading(text, compared + neighbours, totals)
+        if aligned and zips_two(text):  # the words line the two sequences up: the pairs of them are their reading
+            explained |= _ALIGNED_FEATURES
         fit = lexicon.score(spec_features(text, names), words, task.id, explained) + TERM_ATOM_WEIGHT * atom_evidence(
             text
         )

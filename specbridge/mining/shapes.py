@@ -707,6 +707,23 @@ def neighbour_comparisons(task: Task) -> list[tuple[str, str]]:
     return list(out)
 
 
+# "position by position", "element by element", "at the same position", "in the same game": the words line two
+# sequences up and speak of the entries they pair
+_ALIGNED = re.compile(
+    r"\b(?:(?:position|element|entry|item|index)\s+(?:by|for)\s+(?:position|element|entry|item|index)"
+    r"|element-?wise|side\s+by\s+side|corresponding"
+    r"|(?:at|in|for|on)\s+the\s+same\s+(?:position|index|place|slot|spot|game|match|round|day|moment|time|step|turn)s?)\b",
+    re.I,
+)
+
+
+def aligned_sequences(task: Task) -> bool:
+    """Whether the words pair up the entries of two sequence inputs by their position ("compare two lists position
+    by position", "the points its opponent scored in the same game"): a task with two sequences at least."""
+    sequences = [p for p in task.signature.params if re.match(r"(?:List|Array)\b|String$", " ".join(p.type.split()))]
+    return len(sequences) >= 2 and _ALIGNED.search(task.requirement) is not None
+
+
 DIVIDES = "∣"  # the stated relation "divisible by d" (`x % d = 0`) among `stated_comparisons`
 ODD = "∤"  # the stated relation "odd" (`x % 2 = 1`), with limit 2
 EXCESS = "−"  # the stated amount "how much over the cap" (`x - cap`)

@@ -257,13 +257,38 @@ def test_comparisons_with_a_neighbour_compare_the_pair_of_neighbours() -> None:
     assert said("Count the days warmer than the average.") == []
 
 
+def test_words_pairing_two_sequences_by_position_line_them_up() -> None:
+    from specbridge.generate.offline import zips_two
+    from specbridge.mining.shapes import aligned_sequences
+
+    two = (Param(name="ours", type="List Nat"), Param(name="theirs", type="Array Nat"))
+
+    def aligned(text: str, params: tuple[Param, ...] = two) -> bool:
+        return aligned_sequences(
+            Task(id="a", requirement=text, signature=Signature(name="f", params=params, return_type="Nat"))
+        )
+
+    assert aligned("Compare two lists position by position and count the matches.")
+    assert aligned("Return how many games the team won, given the points its opponent scored in the same game.")
+    assert aligned("Add the arrays element by element.")
+    assert not aligned("Count the entries of the first list found anywhere in the second.")
+    # one sequence has nothing to line up with
+    assert not aligned(
+        "Compare position by position.", (Param(name="xs", type="List Nat"), Param(name="k", type="Nat"))
+    )
+    assert zips_two("(ours.zip theirs).countP (fun x0 => x0.1 > x0.2)")
+    assert zips_two("(a.toList.zip b).all (fun x0 => x0.1 = x0.2)")
+    assert not zips_two("(xs.zip xs.tail).any (fun x0 => x0.1 = x0.2)")
+
+
 def test_a_number_counting_the_inputs_is_no_constant_of_the_computation() -> None:
     from specbridge.mining.shapes import requirement_numbers
 
     def numbers(text: str, types: tuple[str, ...]) -> list[str]:
         params = tuple(Param(name=f"p{i}", type=t) for i, t in enumerate(types))
-        signature = Signature(name="f", params=params, return_type="Nat")
-        return requirement_numbers(Task(id="t", requirement=text, signature=signature))
+        return requirement_numbers(
+            Task(id="t", requirement=text, signature=Signature(name="f", params=params, return_type="Nat"))
+        )
 
     assert numbers("Given two lists, count the matches.", ("List Nat", "List Nat")) == []
     assert numbers("Can three side lengths make a triangle?", ("Nat", "Nat", "Nat")) == []

@@ -505,3 +505,31 @@ def test_reading_by_position_is_one_feature_whether_indexed_or_zipped() -> None:
     assert "op:[]" not in spec_features("result = [1, 2] ++ xs", ["xs"])  # a list literal reads no position
     # a pair's component is no number the spec writes
     assert "lit:1" not in zipped and "lit:2" not in zipped and {"id:fst", "id:snd"} <= zipped
+
+
+def test_words_lining_two_lists_up_choose_their_pairs_over_a_coincidence() -> None:
+    from specbridge.pipeline import generate_checked
+
+    # no corpus spec zips two lists, so the lexicon alone cannot tell "position by position" means `xs.zip ys`;
+    # on the example, counting the entries of xs found anywhere in ys gives the same 2
+    corpus = [
+        _task(
+            "has",
+            "Decide whether the list holds the same number as the key.",
+            [("a", "List Nat"), ("k", "Nat")],
+            "Bool",
+            "result = true ↔ k ∈ a",
+        ),
+        _task("total", "Add up the entries of the list.", [("zs", "List Nat")], "Nat", "result = zs.sum"),
+        _task("size", "How many entries the list has.", [("zs", "List Nat")], "Nat", "result = zs.length"),
+        _task(
+            "evens", "Count the even entries.", [("zs", "List Nat")], "Nat", "result = zs.countP (fun z => z % 2 = 0)"
+        ),
+    ]
+    requirement = "Compare two lists position by position and count the positions where both hold the same number."
+    task = _task("matches", requirement, [("xs", "List Nat"), ("ys", "List Nat")], "Nat", "True")
+    example = TestCase(inputs={"xs": "[1, 2, 3, 4]", "ys": "[1, 5, 3, 0]"}, expected="2", visibility=EXAMPLE)
+    task = task.model_copy(update={"tests": (example,)})
+    context = GenerationContext(settings=Settings(), corpus=corpus, repair_rounds=0)
+    chosen = generate_checked(task, "offline", context).spec_text
+    assert "result = (xs.zip ys).countP (fun x0 => x0.1 = x0.2)" in chosen
