@@ -613,6 +613,8 @@ def _subject_is(text: str, position: int, symbol: str, subjects: Sequence[str]) 
 _NEIGHBOUR_FEATURES = frozenset({"id:zip", "id:tail", "id:fst", "id:snd", "op:[]"})
 # what a term over two sequences side by side (`(xs.zip ys).countP (fun x0 => x0.1 = x0.2)`) has for the lexicon
 _ALIGNED_FEATURES = frozenset({"id:zip", "id:fst", "id:snd", "op:[]"})
+# what a term taking the amount between two numbers has for the lexicon (`stated_difference`)
+_DIFFERENCE_FEATURES = frozenset({"op:-", "id:natAbs"})
 _ZIP_OF = re.compile(r"(?<![\w.])(\w+)(?:\.toList)?\.zip\s+(\w+)")
 
 
@@ -1451,6 +1453,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         mentioned_characters,
         neighbour_comparisons,
         requirement_numbers,
+        stated_difference,
         stated_with_totals,
         unit_products,
     )
@@ -1483,11 +1486,14 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     compared, totals = stated_with_totals(task)
     neighbours = neighbour_comparisons(task)
     aligned = aligned_sequences(task)
+    differenced = stated_difference(task)
 
     def score(text: str) -> float:
         explained, stated = stated_reading(text, compared + neighbours, totals)
         if aligned and zips_two(text):  # the words line the two sequences up: the pairs of them are their reading
             explained |= _ALIGNED_FEATURES
+        if differenced:  # the words say a difference: the corpus's "differ" mostly says `≠`, and never `Int.natAbs`
+            explained |= _DIFFERENCE_FEATURES
         fit = lexicon.score(spec_features(text, names), words, task.id, explained) + TERM_ATOM_WEIGHT * atom_evidence(
             text
         )

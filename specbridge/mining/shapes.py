@@ -724,6 +724,18 @@ def aligned_sequences(task: Task) -> bool:
     return len(sequences) >= 2 and _ALIGNED.search(task.requirement) is not None
 
 
+# "never differ by more than the tolerance", "the absolute difference between", "how far apart": an amount between
+# two numbers, a subtraction (of which Lean's distance is `Int.natAbs (a - b)`); not "differs from" (`≠`)
+_DIFFERENCE = re.compile(
+    r"\b(?:differ(?:s|ed|ing)?\s+by|differences?\s+(?:between|of)|absolute\s+difference|distance|apart)\b", re.I
+)
+
+
+def stated_difference(task: Task) -> bool:
+    """Whether the words speak of the amount by which two numbers differ (`_DIFFERENCE`)."""
+    return _DIFFERENCE.search(task.requirement) is not None
+
+
 DIVIDES = "∣"  # the stated relation "divisible by d" (`x % d = 0`) among `stated_comparisons`
 ODD = "∤"  # the stated relation "odd" (`x % 2 = 1`), with limit 2
 EXCESS = "−"  # the stated amount "how much over the cap" (`x - cap`)

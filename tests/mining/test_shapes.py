@@ -281,6 +281,23 @@ def test_words_pairing_two_sequences_by_position_line_them_up() -> None:
     assert not zips_two("(xs.zip xs.tail).any (fun x0 => x0.1 = x0.2)")
 
 
+def test_words_of_an_amount_between_two_numbers_state_a_difference() -> None:
+    from specbridge.mining.shapes import stated_difference
+
+    sig = Signature(name="f", params=(Param(name="a", type="Int"), Param(name="b", type="Int")), return_type="Nat")
+
+    def said(text: str) -> bool:
+        return stated_difference(Task(id="a", requirement=text, signature=sig))
+
+    assert said("Compute the distance between two integers on the number line.")
+    assert said("The readings never differ by more than the tolerance.")
+    assert said("Return the absolute difference of the two numbers.")
+    assert said("How far apart are the two values?")
+    # a difference that is an inequality, not an amount
+    assert not said("Every entry differs from the one before it.")
+    assert not said("Keep the entries that are different from zero.")
+
+
 def test_a_number_counting_the_inputs_is_no_constant_of_the_computation() -> None:
     from specbridge.mining.shapes import requirement_numbers
 
