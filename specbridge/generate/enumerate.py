@@ -45,6 +45,7 @@ LEVEL2_SUPPORT = 2  # the second level uses operations the corpus applies in at 
 LAMBDA_BODIES = 600  # lambda bodies tried for a hole, before keeping one per behaviour
 HOLE_FILLS = 10  # distinct lambdas (by behaviour) offered to each kind of hole
 COMPARED_PAIR_TESTS = 8  # tests of a number of a pair's two components against a number input (`_pair_holes`)
+COMPOSED_PAIR_TESTS = 4  # of them, tests of a number two operations deep (`Int.natAbs (x0.1 - x0.2) ≤ tol`)
 PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
 SPLIT_FILLS = 4  # case-splitting lambdas (`split_lambdas`) offered to a `map`-like hole
 SPLIT_RESULTS = 4  # case splits of the result (`result_splits`) offered when no term computes every example
@@ -648,7 +649,7 @@ def _pair_holes(
 ) -> dict[str, list[str]]:
     """What a hole over the elements of the `pair_views` may hold: tests and values over both components, one per
     behaviour (`distinct_lambdas`), by kind of hole."""
-    from specbridge.mining.terms import in_turns, operand, pair_lambda_bodies
+    from specbridge.mining.terms import in_turns, lambda_bodies, operand, pair_lambda_bodies
 
     preds: list[str] = []
     values: list[str] = []
@@ -666,13 +667,47 @@ def _pair_holes(
     for components in dict.fromkeys(p for t in view_types if (p := pair_sequence(t)) is not None):
         var_type = " × ".join(components)
         computed = bodies(components, False, 4)
+        composed = (
+            _of_computed(
+                lambda_bodies(ops, task, components[0], pred=False, limit=1000),
+                [b for b in computed if _tokens(b) == 3],
+                components[0],
+                [(p.name, p.type) for p in task.signature.params],
+            )
+            if components[0] == components[1] in ("Nat", "Int")
+            else []
+        )
         related = distinct_lambdas(task, [f"fun x0 => {b}" for b in bodies(components, True, 3)], var_type, score)
         values += distinct_lambdas(task, [f"fun x0 => {b}" for b in computed if _tokens(b) <= 3], var_type, score)
-        # a number of the two components against a number input: "the two readings never differ by more than the
-        # tolerance" (`Int.natAbs (x0.1 - x0.2) ≤ tol`), "the pair adds up to the target"
-        tests = [f"fun x0 => {operand(v)} {op} {n}" for v in computed for n in numbers for op in _COMPARISONS]
-        preds += in_turns(related, distinct_lambdas(task, tests, var_type, score)[:COMPARED_PAIR_TESTS])
+
+        def compared(found: list[str], var_type: str = var_type) -> list[str]:
+            """A number of the two components against a number input: "the pair adds up to the target"."""
+            tests = [f"fun x0 => {operand(v)} {op} {n}" for v in found for n in numbers for op in _COMPARISONS]
+            return distinct_lambdas(task, tests, var_type, score)
+
+        # the lexicon ranks a number two operations deep below one: in turns, neither crowds the other out
+        preds += in_turns(related, compared(computed)[:COMPARED_PAIR_TESTS], compared(composed)[:COMPOSED_PAIR_TESTS])
     return {"pred": preds, "value": values, "": preds[:5] + values[:3]}
+
+
+def _of_computed(
+    unary: Sequence[str], computed: Sequence[str], number: str, params: Sequence[tuple[str, str]]
+) -> list[str]:
+    """The corpus's one-operand operations from a `number` type to a number (`unary`: `fun x0 => Int.natAbs x0`)
+    over what the two components compute (`x0.1 - x0.2`): "the two readings never differ by more than the
+    tolerance" compares `Int.natAbs (x0.1 - x0.2)`, two operations deep, where `_pair_holes`' bodies are one."""
+    from specbridge.lean.program import expression_type
+
+    ops = []
+    for body in unary:
+        body = body.removeprefix("fun x0 => ")
+        if _tokens(body) > 2 or len(re.findall(r"\bx0\b", body)) != 1 or any(mentions(body, p) for p, _ in params):
+            continue
+        got = expression_type([*params, ("x0", number)], body)
+        if got is not None and ty.lean_text(got) in ("Nat", "Int"):
+            ops.append(body)
+    # (a function as the replacement: a computed body's text is no pattern of escapes)
+    return [re.sub(r"\bx0\b", lambda _, c=c: f"({c})", op) for op in ops for c in computed]
 
 
 def _spelled_better(new: Found, old: Found) -> bool:

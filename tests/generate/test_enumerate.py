@@ -638,6 +638,27 @@ def test_a_relation_between_neighbours_is_found_over_a_sequence_beside_its_tail(
     assert "(xs.zip xs.tail).all (fun x0 => x0.1 < x0.2)" in [f.text for f in found]
 
 
+def test_a_number_two_operations_deep_of_a_pair_is_compared_with_a_number_input() -> None:
+    # "the readings at the same position never differ by more than the tolerance": the corpus has the subtraction
+    # and `natAbs` apart, as one operation each
+    corpus = [
+        *PAIRWISE_CORPUS,
+        _task("diff", [("a", "Int"), ("b", "Int")], "Int", "result = a - b"),
+        _task("diff2", [("c", "Int"), ("d", "Int")], "Int", "result = c - d"),
+        _task("size", [("a", "Int")], "Nat", "result = a.natAbs"),
+        _task("size2", [("c", "Int")], "Nat", "result = c.natAbs"),
+        _task("under", [("a", "Nat"), ("k", "Nat")], "Bool", "result = true ↔ a ≤ k"),
+    ]
+    example = _example({"xs": "[10, 20, 30]", "ys": "[12, 17, 31]", "tol": "3"}, "true")
+    task = _task("close", [("xs", "List Int"), ("ys", "List Int"), ("tol", "Nat")], "Bool", tests=[example])
+
+    def at_most(text: str) -> float:  # the words' "no more than" (`stated_comparisons` gives it in the generator)
+        return 0.1 if "≤" in text else 0.0
+
+    found = [f.text for f in enumerate_results(task, mine_terms(corpus), at_most, {}, [])]
+    assert "(xs.zip ys).all (fun x0 => (x0.1 - x0.2).natAbs ≤ tol)" in found
+
+
 def test_sequence_operations_are_generic_in_their_elements_over_pairs() -> None:
     from specbridge.mining.terms import element_generic, pair_lambda_bodies
 
