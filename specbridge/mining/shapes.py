@@ -492,6 +492,15 @@ def _clause_before(sentence: str, end: int) -> str:
     return head[max(starts, default=0) :]
 
 
+# a negation just before a comparison phrase, a few words of the same clause between them
+_DENIED_COMPARISON = re.compile(
+    r"\b(?P<neg>not|never|n't)\s+(?:(?:ever|does|do|did|differs?|by|go|goes|gets?|rises?|falls?|drops?|is|are|be)\s+)"
+    r"{0,3}$",
+    re.I,
+)
+_DENIED = {">": "≤", "≥": "<", "<": "≥", "≤": ">"}  # what a denied comparison says
+
+
 def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
     """`stated_comparisons`, and those of them said of a total (`totals_compared`)."""
     from specbridge.retrieval import requirement_sentences
@@ -505,10 +514,20 @@ def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str
         for m in _COMPARISON_PHRASE.finditer(sentence):
             if any(e.start() <= m.start() < e.end() for e in excess):
                 continue
-            rest = sentence[: m.start()] + " " + sentence[m.end() :]
+            before = sentence[: m.start()]
+            # "never differ by more than the tolerance", "does not exceed the budget": the negation of a comparison
+            # is the other comparison (`≤`)
+            denial = _DENIED_COMPARISON.search(before)
+            if denial is not None:
+                before = before[: denial.start()] + " " + before[denial.start() + len(denial.group("neg")) :]
+            rest = before + " " + sentence[m.end() :]
             if _NEGATION.search(rest):
                 continue
             op = comparison_of(m)
+            if denial is not None:
+                if op not in _DENIED:
+                    continue
+                op = _DENIED[op]
             word = m.group("word").lower()
             number = _numeral(word)
             # a total, or a count ("fewer than two entries", "more than 3 letters": the entries are counted)

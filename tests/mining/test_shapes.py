@@ -185,6 +185,12 @@ def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:
     assert said("Entries equal to the pivot are in neither count.") == []
     assert said("Return whether at least one entry is odd.") == [(ODD, "2")]  # odd, not `≥ 1`
     assert said("Count the items greater than the average.") == []
+    # a comparison denied just before it is the other comparison
+    assert said("The entries never differ by more than the pivot.") == [("≤", "pivot")]
+    assert said("The total does not exceed the pivot.") == [("≤", "pivot")]
+    assert said("It never goes below the pivot.") == [("≥", "pivot")]
+    assert said("The entries are never equal to the pivot.") == []  # not equal: no comparison of an order
+    assert said("No entry is above the pivot, and none is below zero.") == []  # a negation of another kind
 
 
 def test_between_two_bounds_compares_with_both_lower_first() -> None:
