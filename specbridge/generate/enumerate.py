@@ -45,6 +45,8 @@ LEVEL2_SUPPORT = 2  # the second level uses operations the corpus applies in at 
 LAMBDA_BODIES = 600  # lambda bodies tried for a hole, before keeping one per behaviour
 HOLE_FILLS = 10  # distinct lambdas (by behaviour) offered to each kind of hole
 COMPARED_PAIR_TESTS = 8  # tests of a number of a pair's two components against a number input (`_pair_holes`)
+COMPOSED_FIRSTS = 40  # operations on an element (and on what they make) a composed lambda is made of
+COMPOSED_LAMBDA_RUNS = 1_500  # composed lambdas tried against the element pairs (`composed_lambdas`)
 COMPOSED_PAIR_TESTS = 4  # of them, tests of a number two operations deep (`Int.natAbs (x0.1 - x0.2) ≤ tol`)
 PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
 SPLIT_FILLS = 4  # case-splitting lambdas (`split_lambdas`) offered to a `map`-like hole
@@ -1377,6 +1379,58 @@ def _empty_case_result(ret: str, sentence: str, after: str, number_words: dict[s
     return None
 
 
+def lambda_outputs(
+    task: Task, var_type: str, body: str, inputs: Sequence[tuple[Any, ...]]
+) -> list[tuple[str, Any]] | None:
+    """The outputs of the lambda `body` (`fun x0 => …` over `x0 : var_type` and the task's parameters) on
+    `inputs` (`(x0, *arguments)`); None when it does not elaborate."""
+    params = [("x0", var_type)] + [(p.name, p.type) for p in task.signature.params]
+    got = _Runner(params, inputs).run(body.removeprefix("fun x0 => "))
+    return list(got[1]) if got is not None else None
+
+
+def composed_lambdas(task: Task, ops: list, element: str, pairs: Sequence[tuple[tuple[Any, ...], Any]]) -> list[str]:
+    """`fun x0 => g (f x0)` computing every one of the element `pairs` (`element_pairs`), for the corpus's
+    operations f on an element and g on what f makes: "the first character of each word, in upper case" is
+    `x0.front.toUpper`, two operations where a hole's bodies are one. Each element of an example is an example of
+    the lambda, so a pair of operations that computes them all is rarely a coincidence. At most
+    COMPOSED_LAMBDA_RUNS tried, the most used operations first."""
+    from specbridge.lean.program import expression_type
+    from specbridge.mining.terms import lambda_bodies
+
+    if not pairs:
+        return []
+    params = [("x0", element)] + [(p.name, p.type) for p in task.signature.params]
+    names = [p.name for p in task.signature.params]
+    runner = _Runner(params, [args for args, _ in pairs])
+
+    def one_use(body: str) -> bool:
+        """An operation of `x0` alone, which reads it once (`x0.front`, `x0.toUpper`, not `x0 * x0`)."""
+        return len(re.findall(r"\bx0\b", body)) == 1 and not any(mentions(body, n) for n in names)
+
+    firsts: dict[str, list[str]] = {}  # by the type they make
+    for body in lambda_bodies(ops, task, element, pred=False, limit=COMPOSED_FIRSTS):
+        body = body.removeprefix("fun x0 => ")
+        made = expression_type(params, body) if one_use(body) else None
+        if made is not None and ty.lean_text(made) != element:  # (what keeps the type is one operation's work)
+            firsts.setdefault(ty.lean_text(made), []).append(body)
+    out: list[str] = []
+    for made, bodies in firsts.items():
+        seconds = [
+            b.removeprefix("fun x0 => ")
+            for b in lambda_bodies(ops, task, made, pred=False, limit=COMPOSED_FIRSTS)
+            if one_use(b.removeprefix("fun x0 => "))
+        ]
+        for first, second in itertools.product(bodies, seconds):
+            if runner.elaborated >= COMPOSED_LAMBDA_RUNS:
+                return out
+            text = re.sub(r"\bx0\b", lambda _, first=first: f"({first})", second)
+            got = runner.run(text)
+            if got is not None and all(o == ("ok", want) for o, (_, want) in zip(got[1], pairs, strict=True)):
+                out.append(f"fun x0 => {text}")
+    return out
+
+
 def element_pairs(task: Task, position: int) -> list[tuple[tuple[Any, ...], Any]]:
     """What the visible examples say of a lambda mapped over the task's sequence parameter at `position`, when the
     result is a sequence of the same length: `((x_i, *arguments), y_i)` for each element (`#[3, -1] -> #[3, 0]`
@@ -1393,6 +1447,8 @@ def element_pairs(task: Task, position: int) -> list[tuple[tuple[Any, ...], Any]
 __all__ = [
     "Found",
     "answers_vary",
+    "composed_lambdas",
+    "lambda_outputs",
     "distinct_lambdas",
     "element_pairs",
     "empty_case_tests",

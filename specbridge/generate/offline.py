@@ -1769,7 +1769,7 @@ def _map_values(
     """What a `map`-like hole over the task's elements may compute: the operations on one element, and, when
     the examples say what each element becomes (`element_pairs`), the splits of a test between two of them
     (`if x0 < 0 then 0 else x0`: a map that changes some elements only). Those computing the pairs come first."""
-    from specbridge.generate.enumerate import distinct_lambdas, element_pairs, split_lambdas
+    from specbridge.generate.enumerate import composed_lambdas, distinct_lambdas, element_pairs, split_lambdas
     from specbridge.mining.terms import lambda_bodies
 
     position = _sequence_parameter(task)
@@ -1778,12 +1778,22 @@ def _map_values(
     values = distinct_lambdas(task, bodies, element, score, pairs)
     if not pairs:
         return values
+    if not any(_computes_pairs(task, element, v, pairs) for v in values[:1]):
+        # no one operation makes what each element becomes: two, the second over what the first makes
+        values = distinct_lambdas(task, composed_lambdas(task, ops, element, pairs), element, score, pairs) + values
     named = ["x0", *(p.name for p in task.signature.params)]
     named += [f"({n} : {element})" for n in literals if element in ("Nat", "Int")]
     computed = [b.removeprefix("fun x0 => ") for b in bodies]
     tests = [t.removeprefix("fun x0 => ") for t in tests]
     splits = split_lambdas(task, tests, named, computed, element, pairs, score)
     return values[: HOLE_VALUES - len(splits)] + splits
+
+
+def _computes_pairs(task: Task, element: str, body: str, pairs: Sequence[tuple[tuple, object]]) -> bool:
+    """Whether the lambda `body` over an `element` computes every element pair (`element_pairs`)."""
+    from specbridge.generate.enumerate import lambda_outputs
+
+    return lambda_outputs(task, element, body, [args for args, _ in pairs]) == [("ok", want) for _, want in pairs]
 
 
 ENUMERATED = "enumerated"  # the `pattern` of an enumerated candidate (it has no pattern id)

@@ -659,6 +659,30 @@ def test_a_number_two_operations_deep_of_a_pair_is_compared_with_a_number_input(
     assert "(xs.zip ys).all (fun x0 => (x0.1 - x0.2).natAbs ≤ tol)" in found
 
 
+def test_what_each_element_becomes_may_take_two_operations_one_over_the_other() -> None:
+    from specbridge.generate.enumerate import composed_lambdas, element_pairs
+
+    # the corpus has the first character and the upper case apart; "the initials" need the one over the other
+    corpus = [
+        _task("firstChar", [("s", "String")], "Char", "result = s.front"),
+        _task("firstChar2", [("t", "String")], "Char", "result = t.front"),
+        _task("upper", [("c", "Char")], "Char", "result = c.toUpper"),
+        _task("upper2", [("d", "Char")], "Char", "result = d.toUpper"),
+        _task("size", [("s", "String")], "Nat", "result = s.length"),
+    ]
+    example = _example({"words": '["grace", "brewster", "hopper"]'}, '"GBH"')
+    task = _task("initials", [("words", "List String")], "String", tests=[example])
+    pairs = element_pairs(task, 0)
+    assert [want for _, want in pairs] == ["G", "B", "H"]  # one example, three elements of it
+    assert composed_lambdas(task, mine_terms(corpus), "String", pairs) == ["fun x0 => (x0.front).toUpper"]
+    corpus.append(_task("each", [("xs", "List Nat")], "List Nat", "result = xs.map (fun x => x + 1)"))
+    posts = [c.postcond for c in enumerated_candidates(task, mine_terms(corpus), _flat, [], [])]
+    assert "result.toList = words.map (fun x0 => (x0.front).toUpper)" in posts
+    # an element whose pair no two operations compute: nothing
+    odd = _task("t", [("words", "List String")], "String", tests=[_example({"words": '["ab", "cd"]'}, '"Zq"')])
+    assert composed_lambdas(odd, mine_terms(corpus), "String", element_pairs(odd, 0)) == []
+
+
 def test_sequence_operations_are_generic_in_their_elements_over_pairs() -> None:
     from specbridge.mining.terms import element_generic, pair_lambda_bodies
 
