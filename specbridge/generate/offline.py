@@ -734,6 +734,30 @@ def char_kind_guard(task: Task) -> tuple[str, str] | None:
     return None
 
 
+# "every word has at least one character", "no word is empty", "each string is non-empty": every element of a
+# sequence of texts (or of lists) is non-empty
+_ELEMENTS_NON_EMPTY = re.compile(
+    r"\b(?:every|each|all)\s+(?:of\s+the\s+)?\w+\s+(?:has|have|contains?)\s+at\s+least\s+one\s+"
+    r"(?:character|char|letter|element|item|entry|number|value)\b"
+    r"|\b(?:no|none\s+of\s+the)\s+\w+\s+(?:is|are)\s+(?:ever\s+)?empty\b"
+    r"|\b(?:every|each|all)\s+(?:of\s+the\s+)?\w+\s+(?:is|are)\s+(?:all\s+)?(?:non[- ]?empty|not\s+empty)\b",
+    re.I,
+)
+
+
+def element_guard(task: Task) -> tuple[str, str] | None:
+    """`∀ x ∈ words, x.length > 0` when the words say every element of the one sequence of texts (or of lists)
+    is non-empty ("every word has at least one character")."""
+    nested = [
+        p for p in task.signature.params if re.fullmatch(r"(?:List|Array) (?:String|\(List \w+\))", _norm(p.type))
+    ]
+    if len(nested) != 1 or not _ELEMENTS_NON_EMPTY.search(task.requirement):
+        return None
+    name = nested[0].name
+    members = name if _norm(nested[0].type).startswith("List") else f"{name}.toList"
+    return f"∀ x ∈ {members}, x.length > 0", f"every element of `{name}` is non-empty (from the requirement's wording)"
+
+
 def _already_guards(pre: str, param: str) -> bool:
     return mentions(pre, param) and _norm_body(pre) != "True"
 
@@ -825,8 +849,11 @@ class OfflineGenerator:
         bounds = stated_bounds(task)
         lengths = same_length_guard(task)
         kind = char_kind_guard(task)
+        elements = element_guard(task)
         for c in adapted:
             add(c, primary=True)
+            if elements and elements[0] not in c.precond:
+                add(c.guarded(elements, 0.02))
             if kind and kind[0] not in c.precond:
                 add(c.guarded(kind, 0.02))
             if lengths and lengths[0] not in c.precond:

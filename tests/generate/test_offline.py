@@ -376,6 +376,22 @@ def test_what_the_one_character_input_is_given_as_is_a_guard() -> None:
     assert char_kind_guard(decided) is None
 
 
+def test_every_element_said_to_be_non_empty_is_a_guard_on_the_elements() -> None:
+    from specbridge.generate.offline import element_guard
+
+    def guard(text: str, type_text: str = "List String") -> str | None:
+        sig = Signature(name="f", params=(Param(name="words", type=type_text),), return_type="String")
+        got = element_guard(Task(id="a", requirement=text, signature=sig))
+        return got[0] if got else None
+
+    assert guard("Every word has at least one character; the list may be empty.") == "∀ x ∈ words, x.length > 0"
+    assert guard("No word is empty.") == "∀ x ∈ words, x.length > 0"
+    assert guard("Each row is non-empty.", "Array (List Nat)") == "∀ x ∈ words.toList, x.length > 0"
+    # the sequence itself, or elements that are no sequences
+    assert guard("The list of words is never empty.") is None
+    assert guard("Every number has at least one digit.", "List Nat") is None
+
+
 def test_a_bound_said_of_the_word_a_parameter_abbreviates_is_a_guard_on_the_parameter() -> None:
     from specbridge.generate.offline import stated_bounds
     from specbridge.mining.shapes import abbreviates
