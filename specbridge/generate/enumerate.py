@@ -1251,7 +1251,10 @@ def _stated_decisions(task: Task, name: str, type_text: str) -> list[TestCase]:
 
 # what a sentence about an empty input may say instead: it is no statement of the result there
 _NOT_A_CASE = re.compile(
-    r"non-?empty|\b(?:in)?valid\b|\bnever\b|guarantee|\b(?:may|can) be empty|\bassum|\ballowed\b|\bpermitted\b", re.I
+    r"non-?empty|\b(?:in)?valid\b|\bnever\b|guarantee|\bassum|\ballowed\b|\bpermitted\b"
+    # "the list may be empty" says what is valid; "…, which gives the empty text" says what it gives as well
+    r"|\b(?:may|can) be empty\b(?!,?\s+(?:which|in which case|and then)\s+(?:gives|yields|returns|is|the))",
+    re.I,
 )
 _EMPTY = re.compile(r"\bempty\b", re.I)
 _NEGATIVE = re.compile(r"\b(?:not|no|none|nothing|neither|never|fails?|doesn't|isn't|aren't)\b", re.I)
@@ -1366,6 +1369,9 @@ def _empty_case_result(ret: str, sentence: str, after: str, number_words: dict[s
         return "true" if _POSITIVE.search(after) else None
     if ret.startswith("Option "):
         return "none" if _NONE.search(sentence) else None
+    pair = re.fullmatch(r"\(?(Nat|Int) × (Nat|Int)\)?", ret)
+    if pair and re.search(r"\bboth\b[^.;]*\b(?:zero|0)\b", sentence, re.I):
+        return "(0, 0)"  # "for the empty list both counts are zero"
     if ret in ("Nat", "Int"):
         numeral = re.search(r"(?<![\w.-])(-?\d+|" + "|".join(number_words) + r")\b(?!-)", after, re.I)
         if numeral:

@@ -718,6 +718,13 @@ def test_what_the_requirement_says_of_an_empty_input_is_an_example() -> None:
     assert read("An empty list counts as even.", xs, "Bool") == [({"xs": "[]"}, "true")]
     assert read("Return nothing when the list is empty.", xs, "Option Int") == [({"xs": "[]"}, "none")]
     assert read("The empty list yields the empty list.", xs, "List Int") == [({"xs": "[]"}, "[]")]
+    # what may be empty says what is valid, unless it also says what that gives
+    assert read("The list may be empty.", xs, "List Int") == []
+    words = [("words", "List String")]
+    assert read("The list of words may be empty, which gives the empty text.", words, "String") == [
+        ({"words": "[]"}, '""')
+    ]
+    assert read("For the empty list both counts are zero.", xs, "Nat × Nat") == [({"xs": "[]"}, "(0, 0)")]
     assert read("Two empty lists give true.", [*xs, ("ys", "List Int")], "Bool") == [({"xs": "[]", "ys": "[]"}, "true")]
     # a one-element input holds the visible example's first element
     shown = [_example({"xs": "[10, 20, 30]"}, "[10, 30]")]
