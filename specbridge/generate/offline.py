@@ -1805,7 +1805,7 @@ def _map_values(
     values = distinct_lambdas(task, bodies, element, score, pairs)
     if not pairs:
         return values
-    if not any(_computes_pairs(task, element, v, pairs) for v in values[:1]):
+    if not values or not _computes_pairs(task, element, values[0], pairs):
         # no one operation makes what each element becomes: two, the second over what the first makes
         values = distinct_lambdas(task, composed_lambdas(task, ops, element, pairs), element, score, pairs) + values
     named = ["x0", *(p.name for p in task.signature.params)]

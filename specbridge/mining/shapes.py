@@ -494,7 +494,7 @@ def _clause_before(sentence: str, end: int) -> str:
 
 # a negation just before a comparison phrase, a few words of the same clause between them
 _DENIED_COMPARISON = re.compile(
-    r"\b(?P<neg>not|never|n't)\s+(?:(?:ever|does|do|did|differs?|by|go|goes|gets?|rises?|falls?|drops?|is|are|be)\s+)"
+    r"(?P<neg>\bnot|\bnever|n't)\s+(?:(?:ever|does|do|did|differs?|by|go|goes|gets?|rises?|falls?|drops?|is|are|be)\s+)"
     r"{0,3}$",
     re.I,
 )

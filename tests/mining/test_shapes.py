@@ -188,6 +188,7 @@ def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:
     # a comparison denied just before it is the other comparison
     assert said("The entries never differ by more than the pivot.") == [("≤", "pivot")]
     assert said("The total does not exceed the pivot.") == [("≤", "pivot")]
+    assert said("The total doesn't go above the pivot.") == [("≤", "pivot")]
     assert said("It never goes below the pivot.") == [("≥", "pivot")]
     assert said("The entries are never equal to the pivot.") == []  # not equal: no comparison of an order
     assert said("No entry is above the pivot, and none is below zero.") == []  # a negation of another kind
