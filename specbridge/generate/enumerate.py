@@ -47,6 +47,7 @@ HOLE_FILLS = 10  # distinct lambdas (by behaviour) offered to each kind of hole
 COMPARED_PAIR_TESTS = 8  # tests of a number of a pair's two components against a number input (`_pair_holes`)
 COMPOSED_FIRSTS = 40  # operations on an element (and on what they make) a composed lambda is made of
 COMPOSED_LAMBDA_RUNS = 1_500  # composed lambdas tried against the element pairs (`composed_lambdas`)
+POSITION_TESTS = 6  # tests of a position alone over a sequence beside its positions (`position_tests`)
 COMPOSED_PAIR_TESTS = 4  # of them, tests of a number two operations deep (`Int.natAbs (x0.1 - x0.2) ≤ tol`)
 PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
 SPLIT_FILLS = 4  # case-splitting lambdas (`split_lambdas`) offered to a `map`-like hole
@@ -316,7 +317,7 @@ def enumerate_results(
     # operations over them, with tests and values of both components in the holes.
     views = [(text, got[0]) for text in pair_views(params) if (got := runner.run(text)) is not None]
     generic_ops = [g for t in ops if (g := element_generic(t)) is not None] if views else []
-    pair_holes = _pair_holes(task, ops, [v for _, v in views], score) if views else {}
+    pair_holes = _pair_holes(task, ops, views, score, literals) if views else {}
     view_texts = _view_terms(task, generic_ops, views, pair_holes, level0, score)
     # (what a term over a view computes that a term over the inputs computes is that term: `xs.length`, not
     # `xs.zipIdx.length`)
@@ -352,6 +353,10 @@ def enumerate_results(
     chosen = _diverse(level1, LEVEL2_OPERANDS)
     # the pairs' own operands: the lexicon has never read a sequence of pairs, so their fit is no ranking
     over_pairs = [f for f in level1 if f not in chosen and any(whole_operand(v, f.text) for v, _ in views)]
+    # (first, those whose elements' one component is each example's output: the pairs kept by a test of the
+    # position, `xs.zipIdx.filter (fun x0 => x0.2 % 2 = 0)`, of "keep every other element")
+    keys = {id(f): key for key, f in best.items()}
+    over_pairs.sort(key=lambda f: not _projects_to(keys.get(id(f)), shown))
     chosen += over_pairs[:VIEW_OPERANDS]
     result_type = ty.prune(parse_type(task.signature.return_type))
     want = ty.lean_text(result_type)
@@ -592,18 +597,21 @@ def _view_terms(
     for term in ops:
         bonus = VOCABULARY_BONUS if not term.tasks else 0.0
         support = SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
-        for text in instantiations(
-            term,
-            task,
-            holes.get(term.hole, []),
-            limit=16,
-            values=[*level0, *views],
-            fills=16,
-            required={v for v, _ in views},
-        ):
-            promise = score(text) + bonus + support
-            if text not in out or out[text][0] < promise:
-                out[text] = (promise, term.id, bonus)
+        # each view its own fills: the first view's must not use up a term's budget (`xs.zip xs.tail` before
+        # `xs.zipIdx`)
+        for view in views:
+            for text in instantiations(
+                term,
+                task,
+                holes.get(term.hole, []),
+                limit=16,
+                values=[*level0, *views],
+                fills=16,
+                required={view[0]},
+            ):
+                promise = score(text) + bonus + support
+                if text not in out or out[text][0] < promise:
+                    out[text] = (promise, term.id, bonus)
     return out
 
 
@@ -647,10 +655,15 @@ def pair_sequence(type_text: str) -> tuple[str, str] | None:
 
 
 def _pair_holes(
-    task: Task, ops: list, view_types: Sequence[str], score: Callable[[str], float]
+    task: Task,
+    ops: list,
+    views: Sequence[tuple[str, str]],
+    score: Callable[[str], float],
+    literals: Sequence[str] = (),
 ) -> dict[str, list[str]]:
-    """What a hole over the elements of the `pair_views` may hold: tests and values over both components, one per
-    behaviour (`distinct_lambdas`), by kind of hole."""
+    """What a hole over the elements of the `pair_views` (text, type) may hold: tests and values over both
+    components, one per behaviour (`distinct_lambdas`), by kind of hole; over a sequence beside its positions,
+    tests of the position alone (`position_tests`), and the element or the position as a value."""
     from specbridge.mining.terms import in_turns, lambda_bodies, operand, pair_lambda_bodies
 
     preds: list[str] = []
@@ -666,6 +679,7 @@ def _pair_holes(
         return [b for b in found if _tokens(b) <= most_tokens]
 
     numbers = [p.name for p in task.signature.params if " ".join(p.type.split()) in ("Nat", "Int")]
+    view_types = [t for _, t in views]
     for components in dict.fromkeys(p for t in view_types if (p := pair_sequence(t)) is not None):
         var_type = " × ".join(components)
         computed = bodies(components, False, 4)
@@ -689,7 +703,58 @@ def _pair_holes(
 
         # the lexicon ranks a number two operations deep below one: in turns, neither crowds the other out
         preds += in_turns(related, compared(computed)[:COMPARED_PAIR_TESTS], compared(composed)[:COMPOSED_PAIR_TESTS])
+    positions = [t for text, t in views if text.endswith(".zipIdx")][:1]
+    for view_type in positions:
+        # in turns with the components' tests: a hole takes its first few fills only
+        preds = in_turns(position_tests(task, ops, view_type, score, literals), preds)
+        values = ["fun x0 => x0.1", "fun x0 => x0.2", *values]
     return {"pred": preds, "value": values, "": preds[:5] + values[:3]}
+
+
+def _projects_to(key: tuple[str, tuple] | None, shown: Sequence[Any]) -> bool:
+    """Whether a sequence of pairs (`key`: its type and outputs, the examples' first) holds, as one component of
+    its elements, each example's output (`shown`)."""
+    if key is None or pair_sequence(key[0]) is None or not shown:
+        return False
+    outputs = key[1][: len(shown)]
+    for component in (0, 1):
+        got = [
+            tuple((v.fst, v.snd)[component] for v in value)
+            if kind == "ok" and isinstance(value, tuple) and all(isinstance(v, Pair) for v in value)
+            else None
+            for kind, value in outputs
+        ]
+        if all(
+            g is not None and (g == want or (isinstance(want, str) and g == tuple(want)))
+            for g, want in zip(got, shown, strict=True)
+        ):
+            return True
+    return False
+
+
+def position_tests(
+    task: Task, ops: list, view_type: str, score: Callable[[str], float], literals: Sequence[str]
+) -> list[str]:
+    """Tests of the position alone over a sequence beside its positions (`view_type`, `List (Int × Nat)` of
+    `xs.zipIdx`): "keep the first, the third, the fifth…" is `x0.2 % 2 = 0`. The corpus's tests of a number,
+    against numbers only (a position is nothing to look for among the sequences' elements) and those the words
+    state or imply; not one that holds of every position or of none. At most POSITION_TESTS, one per behaviour."""
+    from specbridge.mining.terms import lambda_bodies
+
+    sequences = [p.name for p in task.signature.params if " ".join(p.type.split()) not in ("Nat", "Int")]
+    shown = (example_values(task) or [((),)])[0][0]
+    out = []
+    for body in lambda_bodies(ops, task, "Nat", pred=True, limit=1000):
+        body = body.removeprefix("fun x0 => ")
+        if len(re.findall(r"\bx0\b", body)) != 1 or any(mentions(body, name) for name in sequences):
+            continue
+        if not set(re.findall(r"(?<![\w.])\d+(?![\w.])", body)) <= set(literals):
+            continue
+        answers = lambda_outputs(task, "Nat", body, [(i, *shown) for i in range(6)]) or []
+        if len(set(answers)) > 1:
+            out.append("fun x0 => " + re.sub(r"\bx0\b", "x0.2", body))
+    var_type = " × ".join(pair_sequence(view_type) or ())
+    return distinct_lambdas(task, out, var_type, score)[:POSITION_TESTS]
 
 
 def _of_computed(

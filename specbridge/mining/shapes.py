@@ -408,7 +408,14 @@ def implied_numbers(task: Task) -> list[str]:
     """The numbers a requirement's words imply without writing them (`halved` -> `2`, see `IMPLIED_NUMBERS`): a
     constant a spec may use though the requirement never writes it."""
     words = re.findall(r"[a-z]+", without_adverbial_even(task.requirement).lower())
-    return list(dict.fromkeys(str(IMPLIED_NUMBERS[w]) for w in words if w in IMPLIED_NUMBERS))
+    found = [str(IMPLIED_NUMBERS[w]) for w in words if w in IMPLIED_NUMBERS]
+    if _ALTERNATE.search(task.requirement):
+        found.append("2")
+    return list(dict.fromkeys(found))
+
+
+# "every other element", "every second one", "alternating": one in two (`i % 2`)
+_ALTERNATE = re.compile(r"\bevery\s+(?:other|second)\b|\balternat(?:e|es|ing|ely)\b", re.I)
 
 
 def abbreviates(name: str, word: str) -> bool:

@@ -683,6 +683,28 @@ def test_what_each_element_becomes_may_take_two_operations_one_over_the_other() 
     assert composed_lambdas(odd, mine_terms(corpus), "String", element_pairs(odd, 0)) == []
 
 
+def test_a_test_of_the_position_alone_keeps_every_other_element() -> None:
+    from specbridge.generate.enumerate import position_tests
+
+    corpus = [
+        *PAIRWISE_CORPUS,
+        _task("evens2", [("ys", "List Nat")], "List Nat", "result = ys.filter (fun y => y % 2 = 0)"),
+        _task("doubled", [("ys", "List Nat")], "List Nat", "result = ys.map (fun y => 2 * y)"),
+        _task("tripled", [("zs", "List Nat")], "List Nat", "result = zs.map (fun z => 3 * z)"),
+        _task("even", [("n", "Nat")], "Bool", "result = true ↔ n % 2 = 0"),
+        _task("even2", [("m", "Nat")], "Bool", "result = true ↔ m % 2 = 0"),
+    ]
+    example = _example({"xs": "[10, 20, 30, 40, 50]"}, "[10, 30, 50]")
+    task = _task("everyOther", [("xs", "List Int")], "List Int", tests=[example])
+    tests = position_tests(task, mine_terms(corpus), "List (Int × Nat)", _flat, ["0", "1", "2"])
+    assert "fun x0 => (x0.2 % 2) = 0" in tests
+    assert not any("xs" in t for t in tests)  # a position is nothing to look for among the elements
+    # a number the words neither write nor imply is no position's test
+    assert not any("% 2" in t for t in position_tests(task, mine_terms(corpus), "List (Int × Nat)", _flat, ["0"]))
+    found = [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, {}, ["0", "1", "2"])]
+    assert "(xs.zipIdx.filter (fun x0 => (x0.2 % 2) = 0)).map (fun x0 => x0.1)" in found
+
+
 def test_sequence_operations_are_generic_in_their_elements_over_pairs() -> None:
     from specbridge.mining.terms import element_generic, pair_lambda_bodies
 

@@ -162,6 +162,10 @@ def test_the_numbers_a_requirement_s_words_imply_are_read_apart_from_those_it_wr
     assert implied_numbers(task("Return the last decimal digit of n.")) == ["10"]
     assert implied_numbers(task("Return the last digit of n, or nothing when n is odd.")) == ["2"]
     assert implied_numbers(task("Return n, even when n is zero.")) == []  # the adverb: no parity
+    # one in two: "every other", "every second", "alternating"
+    assert implied_numbers(task("Keep every other element, dropping every second one.")) == ["2"]
+    assert implied_numbers(task("Signs alternate along the list.")) == ["2"]
+    assert implied_numbers(task("Every element counts, the second one twice.")) == ["2"]  # "twice", not "second"
 
 
 def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:
