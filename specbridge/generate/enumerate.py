@@ -230,11 +230,7 @@ def enumerate_results(
 
     def computes_examples(outputs: tuple) -> bool:
         return any(
-            all(
-                o[0] == "ok" and (o[1] == want or (isinstance(want, (str, tuple)) and o[1] == tuple(want)))
-                for o, want in zip(outputs, part, strict=False)
-            )
-            for part in parts
+            all(o[0] == "ok" and _shows(o[1], want) for o, want in zip(outputs, part, strict=False)) for part in parts
         )
 
     def keep_other(key: tuple[str, tuple], found: Found) -> None:
@@ -724,12 +720,14 @@ def _projects_to(key: tuple[str, tuple] | None, shown: Sequence[Any]) -> bool:
             else None
             for kind, value in outputs
         ]
-        if all(
-            g is not None and (g == want or (isinstance(want, str) and g == tuple(want)))
-            for g, want in zip(got, shown, strict=True)
-        ):
+        if all(g is not None and _shows(g, want) for g, want in zip(got, shown, strict=True)):
             return True
     return False
+
+
+def _shows(value: Any, want: Any) -> bool:
+    """Whether a term's output is an example's output (a String or List result shown as its tuple of items)."""
+    return value == want or (isinstance(want, (str, tuple)) and value == tuple(want))
 
 
 def position_tests(
@@ -743,18 +741,32 @@ def position_tests(
 
     sequences = [p.name for p in task.signature.params if " ".join(p.type.split()) not in ("Nat", "Int")]
     shown = (example_values(task) or [((),)])[0][0]
+    params = [("x0", "Nat")] + [(p.name, p.type) for p in task.signature.params]
+    positions = _Runner(params, [(i, *shown) for i in range(6)])  # the first positions, the example's other inputs
     out = []
     for body in lambda_bodies(ops, task, "Nat", pred=True, limit=1000):
         body = body.removeprefix("fun x0 => ")
-        if len(re.findall(r"\bx0\b", body)) != 1 or any(mentions(body, name) for name in sequences):
+        if not _reads_once(body, sequences):
             continue
         if not set(re.findall(r"(?<![\w.])\d+(?![\w.])", body)) <= set(literals):
             continue
-        answers = lambda_outputs(task, "Nat", body, [(i, *shown) for i in range(6)]) or []
-        if len(set(answers)) > 1:
+        got = positions.run(body)
+        if got is not None and len(set(got[1])) > 1:
             out.append("fun x0 => " + re.sub(r"\bx0\b", "x0.2", body))
     var_type = " × ".join(pair_sequence(view_type) or ())
     return distinct_lambdas(task, out, var_type, score)[:POSITION_TESTS]
+
+
+def _reads_once(body: str, names: Sequence[str]) -> bool:
+    """Whether a lambda's `body` reads its variable `x0` once and none of `names`: an operation of `x0` alone
+    (`x0.front`, `x0 % 2 = 0`, not `x0 * x0`), to apply to another term (`_applied`)."""
+    return len(re.findall(r"\bx0\b", body)) == 1 and not any(mentions(body, name) for name in names)
+
+
+def _applied(outer: str, inner: str) -> str:
+    """The one-variable body `outer` over the term `inner` in place of its `x0`, parenthesized."""
+    # (a function as the replacement: a term's text is no pattern of escapes)
+    return re.sub(r"\bx0\b", lambda _: f"({inner})", outer)
 
 
 def _of_computed(
@@ -768,13 +780,12 @@ def _of_computed(
     ops = []
     for body in unary:
         body = body.removeprefix("fun x0 => ")
-        if _tokens(body) > 2 or len(re.findall(r"\bx0\b", body)) != 1 or any(mentions(body, p) for p, _ in params):
+        if _tokens(body) > 2 or not _reads_once(body, [p for p, _ in params]):
             continue
         got = expression_type([*params, ("x0", number)], body)
         if got is not None and ty.lean_text(got) in ("Nat", "Int"):
             ops.append(body)
-    # (a function as the replacement: a computed body's text is no pattern of escapes)
-    return [re.sub(r"\bx0\b", lambda _, c=c: f"({c})", op) for op in ops for c in computed]
+    return [_applied(op, c) for op in ops for c in computed]
 
 
 def _spelled_better(new: Found, old: Found) -> bool:
@@ -1474,15 +1485,10 @@ def composed_lambdas(task: Task, ops: list, element: str, pairs: Sequence[tuple[
     params = [("x0", element)] + [(p.name, p.type) for p in task.signature.params]
     names = [p.name for p in task.signature.params]
     runner = _Runner(params, [args for args, _ in pairs])
-
-    def one_use(body: str) -> bool:
-        """An operation of `x0` alone, which reads it once (`x0.front`, `x0.toUpper`, not `x0 * x0`)."""
-        return len(re.findall(r"\bx0\b", body)) == 1 and not any(mentions(body, n) for n in names)
-
     firsts: dict[str, list[str]] = {}  # by the type they make
     for body in lambda_bodies(ops, task, element, pred=False, limit=COMPOSED_FIRSTS):
         body = body.removeprefix("fun x0 => ")
-        made = expression_type(params, body) if one_use(body) else None
+        made = expression_type(params, body) if _reads_once(body, names) else None
         if made is not None and ty.lean_text(made) != element:  # (what keeps the type is one operation's work)
             firsts.setdefault(ty.lean_text(made), []).append(body)
     out: list[str] = []
@@ -1490,12 +1496,12 @@ def composed_lambdas(task: Task, ops: list, element: str, pairs: Sequence[tuple[
         seconds = [
             b.removeprefix("fun x0 => ")
             for b in lambda_bodies(ops, task, made, pred=False, limit=COMPOSED_FIRSTS)
-            if one_use(b.removeprefix("fun x0 => "))
+            if _reads_once(b.removeprefix("fun x0 => "), names)
         ]
         for first, second in itertools.product(bodies, seconds):
             if runner.elaborated >= COMPOSED_LAMBDA_RUNS:
                 return out
-            text = re.sub(r"\bx0\b", lambda _, first=first: f"({first})", second)
+            text = _applied(second, first)
             got = runner.run(text)
             if got is not None and all(o == ("ok", want) for o, (_, want) in zip(got[1], pairs, strict=True)):
                 out.append(f"fun x0 => {text}")
