@@ -50,6 +50,8 @@ COMPOSED_LAMBDA_RUNS = 1_500  # composed lambdas tried against the element pairs
 POSITION_TESTS = 6  # tests of a position alone over a sequence beside its positions (`position_tests`)
 COMPOSED_PAIR_TESTS = 4  # of them, tests of a number two operations deep (`Int.natAbs (x0.1 - x0.2) ≤ tol`)
 PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
+SIBLING_PARTS = 40  # best terms per component of a pair result paired with their one-token siblings
+SIBLING_PAIR_BONUS = 0.2  # for a pair of one operation's two uses: the words read the two components together
 SPLIT_FILLS = 4  # case-splitting lambdas (`split_lambdas`) offered to a `map`-like hole
 SPLIT_RESULTS = 4  # case splits of the result (`result_splits`) offered when no term computes every example
 SPLIT_BRANCHES = 8  # of which the best-fitted branches per set of examples computed, tried in each split
@@ -489,11 +491,18 @@ def enumerate_results(
             for text, level, restating in result_splits(behaviours, examples, want, params)
         ]
         return [f for _, f in sorted(splits, key=lambda s: (s[0], -s[1].fit, s[1].text))][:SPLIT_RESULTS]
-    firsts = simplest(second_look(computing({components[0]}, lambda v: v.fst)))[:PAIR_PARTS]
-    seconds = simplest(second_look(computing({components[1]}, lambda v: v.snd)))[:PAIR_PARTS]
+    firsts = simplest(second_look(computing({components[0]}, lambda v: v.fst)))
+    seconds = simplest(second_look(computing({components[1]}, lambda v: v.snd)))
+    combined = list(itertools.product(firsts[:PAIR_PARTS], seconds[:PAIR_PARTS]))
+    # A pair's two components are often one operation's two uses, one token apart (`n / 60` and `n % 60` of
+    # "hours and the minutes left over", `countP p` and `countP q`): such pairs are tried beyond the best few.
+    siblings = [
+        (a, b) for a in firsts[:SIBLING_PARTS] for b in seconds[:SIBLING_PARTS] if one_token_apart(a.text, b.text)
+    ]
+    combined += [ab for ab in siblings if ab not in combined]
     pairs = [  # scored whole: the requirement accounts for the two together (or not)
-        Found(text, want, level, score(text) - LEVEL_COST * level)
-        for a, b in itertools.product(firsts, seconds)
+        Found(text, want, level, score(text) - LEVEL_COST * level + SIBLING_PAIR_BONUS * ((a, b) in siblings))
+        for a, b in combined
         for text, level in [(f"({a.text}, {b.text})", max(a.level, b.level))]
     ]
     return sorted(pairs, key=lambda f: (-f.fit, f.text))
@@ -791,6 +800,20 @@ def _of_computed(
 def _spelled_better(new: Found, old: Found) -> bool:
     """Of two spellings of one behaviour, whether `new` is the better: its fit, less SPELLING_COST per token."""
     return new.fit - SPELLING_COST * _tokens(new.text) > old.fit - SPELLING_COST * _tokens(old.text)
+
+
+def one_token_apart(a: str, b: str) -> bool:
+    """Whether two terms differ in exactly one name, number or operator, or in two swapped ones, their
+    parentheses alike (`n / 60` and `n % 60`; `xs.foldl min 0` and `xs.foldl max 0`; `x0.2 < x0.1` and
+    `x0.1 < x0.2`)."""
+    ta, tb = _TERM_TOKEN.findall(a), _TERM_TOKEN.findall(b)
+    if len(ta) != len(tb):
+        return False
+    differ = [i for i, (x, y) in enumerate(zip(ta, tb, strict=True)) if x != y]
+    return len(differ) == 1 or (len(differ) == 2 and ta[differ[0]] == tb[differ[1]] and ta[differ[1]] == tb[differ[0]])
+
+
+_TERM_TOKEN = re.compile(r"[\w.'!?]+|[()]|[^\s\w()]+")
 
 
 def _tokens(text: str) -> int:

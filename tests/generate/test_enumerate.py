@@ -181,6 +181,33 @@ def test_a_decision_makes_the_comparisons_and_divisibility_the_words_state_of_an
     assert "n % 3 = 0" in found and "(n % 3 = 0) ∧ (n % 5 = 0)" in found
 
 
+def test_a_pair_of_one_operation_s_two_uses_is_tried_and_preferred_beyond_the_best_components() -> None:
+    from specbridge.generate.enumerate import one_token_apart
+
+    corpus = CORPUS + [
+        _task("per", [("a", "Nat")], "Nat", "result = a / 60"),
+        _task("per2", [("b", "Nat")], "Nat", "result = b / 60"),
+        _task("rem", [("a", "Nat"), ("b", "Nat")], "Nat", "result = a % b"),
+        _task("rem2", [("c", "Nat"), ("d", "Nat")], "Nat", "result = c % d"),
+        _task("sub", [("a", "Nat"), ("b", "Nat")], "Nat", "result = a - b"),
+        _task("sub2", [("c", "Nat"), ("d", "Nat")], "Nat", "result = c - d"),
+    ]
+
+    def division_unread(text: str) -> float:  # a lexicon that never read `/` or `%` prefers the other components
+        return _flat(text) - 0.15 * ("%" in text or "/" in text)
+
+    # "135 minutes are 2 hours and 15 minutes": many terms make 2 and 15, the pair of `/` and `%` reads both
+    task = _task("split", [("m", "Nat")], "(Nat × Nat)", tests=[_example({"m": "135"}, "(2, 15)")])
+    texts = [
+        f.text for f in enumerate_results(task, mine_terms(corpus), division_unread, {}, ["0", "1", "2", "15", "60"])
+    ]
+    assert "(m / 60, m % 60)" in texts, texts
+    reading_m = [t for t in texts if "m" in t]
+    assert reading_m[0] == "(m / 60, m % 60)", texts
+    assert one_token_apart("x0.2 < x0.1", "x0.1 < x0.2") and one_token_apart("xs.foldl min 0", "xs.foldl max 0")
+    assert not one_token_apart("m / 60", "(m - 1) % 60") and not one_token_apart("a - b", "b + a")
+
+
 def test_a_pair_s_components_take_the_comparisons_the_words_state_in_their_order() -> None:
     from specbridge.generate.offline import stated_reading
 
