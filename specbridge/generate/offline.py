@@ -615,6 +615,13 @@ _NEIGHBOUR_FEATURES = frozenset({"id:zip", "id:tail", "id:fst", "id:snd", "op:[]
 _ALIGNED_FEATURES = frozenset({"id:zip", "id:fst", "id:snd", "op:[]"})
 # what a term taking the amount between two numbers has for the lexicon (`stated_difference`)
 _DIFFERENCE_FEATURES = frozenset({"op:-", "id:natAbs"})
+# what a term taking an extreme the words ask for has for the lexicon (`stated_extremes`), and how it folds one
+# over a sequence (`xs.foldl max 0`)
+_EXTREME_FEATURES = {
+    "max": frozenset({"id:max", "id:max?", "id:maximum?"}),
+    "min": frozenset({"id:min", "id:min?", "id:minimum?"}),
+}
+_FOLDED_EXTREME = {"max": re.compile(r"\bfoldl? max\b"), "min": re.compile(r"\bfoldl? min\b")}
 _ZIP_OF = re.compile(r"(?<![\w.])(\w+)(?:\.toList)?\.zip\s+(\w+)")
 
 
@@ -1481,6 +1488,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         neighbour_comparisons,
         requirement_numbers,
         stated_difference,
+        stated_extremes,
         stated_with_totals,
         unit_products,
     )
@@ -1514,6 +1522,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     neighbours = neighbour_comparisons(task)
     aligned = aligned_sequences(task)
     differenced = stated_difference(task)
+    extremes = stated_extremes(said)
 
     def score(text: str) -> float:
         explained, stated = stated_reading(text, compared + neighbours, totals)
@@ -1521,6 +1530,8 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             explained |= _ALIGNED_FEATURES
         if differenced:  # the words say a difference: the corpus's "differ" mostly says `≠`, and never `Int.natAbs`
             explained |= _DIFFERENCE_FEATURES
+        for kind in extremes:  # "the largest": the corpus pairs its `max` with whatever else its tasks said
+            explained |= _EXTREME_FEATURES[kind] | ({"id:foldl"} if _FOLDED_EXTREME[kind].search(text) else set())
         fit = lexicon.score(spec_features(text, names), words, task.id, explained) + TERM_ATOM_WEIGHT * atom_evidence(
             text
         )

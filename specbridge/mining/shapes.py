@@ -762,6 +762,20 @@ def stated_difference(task: Task) -> bool:
     return _DIFFERENCE.search(task.requirement) is not None
 
 
+# "the largest size of any element", "the smallest positive entry", "the longest run": the extreme of some
+# numbers, Lean's `max`/`min` (folded over a sequence: `xs.foldl max 0`); not "at least"/"at most" (comparisons)
+_EXTREMES = {
+    "max": re.compile(r"\b(?:largest|biggest|greatest|highest|maximum|maximal|longest)\b", re.I),
+    "min": re.compile(r"\b(?:smallest|lowest|minimum|minimal|shortest|fewest|(?<!at )least)\b", re.I),
+}
+
+
+def stated_extremes(text: str) -> frozenset[str]:
+    """Which extremes ("max", "min") the words `text` ask for (`_EXTREMES`)."""
+    said = " ".join(text.split())
+    return frozenset(kind for kind, words in _EXTREMES.items() if words.search(said))
+
+
 DIVIDES = "∣"  # the stated relation "divisible by d" (`x % d = 0`) among `stated_comparisons`
 ODD = "∤"  # the stated relation "odd" (`x % 2 = 1`), with limit 2
 EXCESS = "−"  # the stated amount "how much over the cap" (`x - cap`)

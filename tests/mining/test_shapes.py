@@ -309,6 +309,17 @@ def test_words_of_an_amount_between_two_numbers_state_a_difference() -> None:
     assert not said("Keep the entries that are different from zero.")
 
 
+def test_words_of_the_largest_or_the_smallest_state_an_extreme() -> None:
+    from specbridge.mining.shapes import stated_extremes
+
+    assert stated_extremes("Report the largest size of any element, ignoring signs.") == {"max"}
+    assert stated_extremes("the smallest positive entry, or the shortest\nword") == {"min"}
+    assert stated_extremes("The minimum and the maximum of the list.") == {"min", "max"}
+    assert stated_extremes("the one that scored least") == {"min"}
+    # limits are comparisons, not extremes
+    assert stated_extremes("Keep the words of at least three letters and at most ten.") == set()
+
+
 def test_a_number_counting_the_inputs_is_no_constant_of_the_computation() -> None:
     from specbridge.mining.shapes import requirement_numbers
 

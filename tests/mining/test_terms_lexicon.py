@@ -533,3 +533,22 @@ def test_words_lining_two_lists_up_choose_their_pairs_over_a_coincidence() -> No
     context = GenerationContext(settings=Settings(), corpus=corpus, repair_rounds=0)
     chosen = generate_checked(task, "offline", context).spec_text
     assert "result = (xs.zip ys).countP (fun x0 => x0.1 = x0.2)" in chosen
+
+
+def test_words_asking_for_the_largest_choose_a_maximum_over_a_coincidence() -> None:
+    from specbridge.pipeline import generate_checked
+
+    # the corpus's maximum is "the top value" and its second item the entry of the words; on the example the
+    # second entry is the largest too
+    corpus = [
+        _task("top", "Report the top value of the list.", [("zs", "List Nat")], "Nat", "result = zs.foldl max 0"),
+        _task("top2", "The top value among the numbers.", [("ns", "List Nat")], "Nat", "result = ns.foldl max 0"),
+        _task("at1", "Give back the second entry.", [("zs", "List Nat")], "Nat", "result = zs[1]!"),
+        _task("total", "Add up the entries of the list.", [("zs", "List Nat")], "Nat", "result = zs.sum"),
+    ]
+    task = _task("biggest", "Return the largest entry of the list.", [("xs", "List Nat")], "Nat", "True")
+    example = TestCase(inputs={"xs": "[3, 8, 5]"}, expected="8", visibility=EXAMPLE)
+    task = task.model_copy(update={"tests": (example,)})
+    context = GenerationContext(settings=Settings(), corpus=corpus, repair_rounds=0)
+    chosen = generate_checked(task, "offline", context).spec_text
+    assert "result = xs.foldl max 0" in chosen, chosen
