@@ -1716,11 +1716,13 @@ def enumerated_candidates(
     """`result = <term>` for the enumerated terms that compute the visible examples (`enumerate_results`)."""
     from specbridge.generate.enumerate import comparison_lambdas, distinct_lambdas, enumerate_results, list_view
     from specbridge.mining.lexicon import requirement_terms
-    from specbridge.mining.terms import in_turns, lambda_bodies, vocabulary_operations
+    from specbridge.mining.shapes import stated_extremes
+    from specbridge.mining.terms import extreme_operations, in_turns, lambda_bodies, vocabulary_operations
 
     # what the corpus writes already has its support and its words (a `List Char` use does not fit `List Int`)
     known = {t.key for t in terms}
-    vocabulary = [t for t in vocabulary_operations(requirement_terms(task)) if t.key not in known]
+    named = vocabulary_operations(requirement_terms(task)) + extreme_operations(stated_extremes(result_text(task)))
+    vocabulary = [t for t in named if t.key not in known]
     element = _element_type(task)
     preds: list[str] = []
     values: list[str] = []

@@ -19,9 +19,10 @@ import hashlib
 import itertools
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from specbridge.errors import LeanParseError
 from specbridge.lean import ast as A
@@ -29,6 +30,9 @@ from specbridge.lean import types as ty
 from specbridge.mining.clauses import walk
 from specbridge.mining.library import slot_shape
 from specbridge.tasks import Task, render_spec_source
+
+if TYPE_CHECKING:
+    from specbridge.lean.stdlib import Builtin
 
 MAX_NODES = 14  # larger terms are one task's computation, not a reusable one
 MAX_SLOTS = 3
@@ -527,15 +531,35 @@ def vocabulary_operations(words: set[str]) -> list[Term]:
         stems = tokenize(" ".join(w for w in parts if w not in _NAME_PREFIXES))  # `takeWhile` -> `take`
         if len(parts) < 2 or not stems or not all(_said(stem, words) for stem in stems):
             continue  # a one-word name (`reverse`, `sum`) the corpus already uses; two words say what it does
-        try:
-            params, result = builtin.instantiate()
-            receiver = builtin.receiver_index(namespace)
-        except Exception:  # noqa: BLE001 - a signature the type reader does not take: not offered
-            continue
-        term = _vocabulary_term(name, namespace, short, params, result, receiver)
+        term = _builtin_term(name, builtin)
         if term is not None:
             out.setdefault(term.key, term)
     return list(out.values())
+
+
+def extreme_operations(kinds: Collection[str]) -> list[Term]:
+    """Lean's extremes of a sequence (`{s0}.max?`, `{s0}.min?`) for the extremes the words ask for (`kinds`,
+    `stated_extremes`), as terms with no corpus support: their one-word names no requirement word spells."""
+    from specbridge.lean.stdlib import REGISTRY
+
+    out = []
+    for name in (f"{container}.{kind}?" for kind in sorted(kinds) for container in ("List", "Array")):
+        term = _builtin_term(name, REGISTRY[name]) if name in REGISTRY else None
+        if term is not None:
+            out.append(term)
+    return out
+
+
+def _builtin_term(name: str, builtin: Builtin) -> Term | None:
+    """The interpreter's builtin `name` as a vocabulary term (`_vocabulary_term`); None when its signature is not
+    one the type reader takes."""
+    namespace, _, short = name.partition(".")
+    try:
+        params, result = builtin.instantiate()
+        receiver = builtin.receiver_index(namespace)
+    except Exception:  # noqa: BLE001 - a signature the type reader does not take: not offered
+        return None
+    return _vocabulary_term(name, namespace, short, params, result, receiver)
 
 
 def _said(stem: str, words: set[str]) -> bool:

@@ -552,3 +552,31 @@ def test_words_asking_for_the_largest_choose_a_maximum_over_a_coincidence() -> N
     context = GenerationContext(settings=Settings(), corpus=corpus, repair_rounds=0)
     chosen = generate_checked(task, "offline", context).spec_text
     assert "result = xs.foldl max 0" in chosen, chosen
+
+
+def test_words_asking_for_the_smallest_offer_lean_s_minimum_the_corpus_never_wrote() -> None:
+    from specbridge.mining.terms import extreme_operations
+    from specbridge.pipeline import generate_checked
+
+    assert {t.template for t in extreme_operations({"min"})} == {"{s0}.min?"}
+    corpus = [
+        _task(
+            "pos",
+            "Keep the positive numbers.",
+            [("zs", "List Int")],
+            "List Int",
+            "result = zs.filter (fun z => z > 0)",
+        ),
+        _task(
+            "pos2", "The numbers above zero.", [("ns", "List Int")], "List Int", "result = ns.filter (fun n => n > 0)"
+        ),
+        _task("second", "The second entry, if any.", [("zs", "List Int")], "Option Int", "result = zs[1]?"),
+        _task("second2", "Its second entry, if any.", [("ns", "List Int")], "Option Int", "result = ns[1]?"),
+    ]
+    requirement = "Return the smallest positive number of the list, or nothing when it has none."
+    task = _task("least", requirement, [("xs", "List Int")], "Option Int", "True")
+    example = TestCase(inputs={"xs": "[5, -1, 3, 0, 8]"}, expected="some 3", visibility=EXAMPLE)
+    task = task.model_copy(update={"tests": (example,)})
+    context = GenerationContext(settings=Settings(), corpus=corpus, repair_rounds=0)
+    chosen = generate_checked(task, "offline", context).spec_text
+    assert "result = (xs.filter (fun x0 => x0 > 0)).min?" in chosen, chosen
