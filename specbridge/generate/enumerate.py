@@ -50,6 +50,7 @@ COMPOSED_LAMBDA_RUNS = 1_500  # composed lambdas tried against the element pairs
 POSITION_TESTS = 6  # tests of a position alone over a sequence beside its positions (`position_tests`)
 COMPOSED_PAIR_TESTS = 4  # of them, tests of a number two operations deep (`Int.natAbs (x0.1 - x0.2) ≤ tol`)
 PAIR_PARTS = 4  # best terms per component of a pair result, paired with each other
+VIEW_FOLD_STEPS = 6  # steps offered to a fold over the digits of a number or the numbers up to it
 SIBLING_PARTS = 40  # best terms per component of a pair result paired with their one-token siblings
 SIBLING_PAIR_BONUS = 0.2  # for a pair of one operation's two uses: the words read the two components together
 SPLIT_FILLS = 4  # case-splitting lambdas (`split_lambdas`) offered to a `map`-like hole
@@ -327,6 +328,12 @@ def enumerate_results(
         range_texts = _view_terms(task, ops, ranges, _range_holes(task, ops, score), level0, score)
         for text in sorted(range_texts, key=lambda t: (-range_texts[t][0], t))[:RANGE_TERMS]:
             add(text, 1, op=range_texts[text][1], bonus=range_texts[text][2], fresh=True)
+    # A number input as its decimal digits: a sum, a count or a search over them.
+    digits = [(text, got[0]) for text in digit_views(task) if (got := runner.run(text)) is not None]
+    if digits:
+        digit_texts = _view_terms(task, ops, digits, _digit_holes(task, ops, score), level0, score)
+        for text in sorted(digit_texts, key=lambda t: (-digit_texts[t][0], t))[:RANGE_TERMS]:
+            add(text, 1, op=digit_texts[text][1], bonus=digit_texts[text][2], fresh=True)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
     stated: set[tuple] = set()  # behaviours the words state whole, which no simpler term makes an addition of
     if compared and " ".join(task.signature.return_type.split()) == "Bool":
@@ -630,6 +637,47 @@ def range_views(params: Sequence[tuple[str, str]]) -> list[str]:
     return views + [f"List.range' {lo} ({hi} + 1 - {lo})" for lo in names for hi in names if lo != hi]
 
 
+# "the sum of its digits", "how many digits", "each digit": a number read as its decimal digits (not "the last
+# digit", one digit, which `n % 10` is)
+_DIGITS = re.compile(r"\bdigits\b|\b(?:each|every|any|all)\s+(?:\w+\s+)?digit\b", re.I)
+
+
+def digit_views(task: Task) -> list[str]:
+    """Each number input as the list of its decimal digits (`Nat.digits 10 n`, the last digit first; an Int's
+    without its sign), when the words speak of digits: what "the sum of its digits" adds up and "how many digits
+    are even" counts. The corpus's specs spell digits through `toString`, which teaches no operation over them."""
+    if not _DIGITS.search(task.requirement):
+        return []
+    types = {p.name: " ".join(p.type.split()) for p in task.signature.params}
+    return [
+        f"Nat.digits 10 {name}" if type_text == "Nat" else f"Nat.digits 10 {name}.natAbs"
+        for name, type_text in types.items()
+        if type_text in ("Nat", "Int")
+    ]
+
+
+def _digit_holes(task: Task, ops: list, score: Callable[[str], float]) -> dict[str, list[str]]:
+    """The tests and values of one digit `x0` a hole over the digits may hold: short operations of the digit
+    alone (`x0 % 2 = 0`, `x0 * x0`), one per behaviour."""
+    from specbridge.mining.terms import lambda_bodies
+
+    def short(bodies: list[str]) -> list[str]:
+        return [b for b in bodies if _tokens(b.removeprefix("fun x0 => ")) <= 5]
+
+    preds = distinct_lambdas(task, short(lambda_bodies(ops, task, "Nat", pred=True, limit=1000)), "Nat", score)
+    values = distinct_lambdas(task, short(lambda_bodies(ops, task, "Nat", pred=False, limit=1000)), "Nat", score)
+    return {"pred": preds, "value": values, "value2": number_fold_steps(task, ops, score), "": preds[:5] + values[:3]}
+
+
+def number_fold_steps(task: Task, ops: list, score: Callable[[str], float]) -> list[str]:
+    """The steps of a fold of numbers into a number (`fun x0 x1 => x0 * x1`: the product of the digits, of the
+    numbers up to n), the requirement's reading first."""
+    from specbridge.mining.terms import fold_steps
+
+    steps = fold_steps(ops, task, "Nat", "Nat", limit=4 * VIEW_FOLD_STEPS)
+    return sorted(steps, key=lambda step: -score(step))[:VIEW_FOLD_STEPS]
+
+
 def _range_holes(task: Task, ops: list, score: Callable[[str], float]) -> dict[str, list[str]]:
     """The tests a hole over the numbers up to an input may hold: one short operation relating the number `x0`
     to a number input (`n % x0 = 0`, `x0 * x0 = n`), one per behaviour; a test of `x0` alone would be a property
@@ -650,7 +698,7 @@ def _range_holes(task: Task, ops: list, score: Callable[[str], float]) -> dict[s
     ]
     bodies += [f"fun x0 => {value} = {n}" for value in made if value != "x0" for n in numbers]
     preds = distinct_lambdas(task, bodies, "Nat", score)
-    return {"pred": preds, "value": [], "": preds[:5]}
+    return {"pred": preds, "value": [], "value2": number_fold_steps(task, ops, score), "": preds[:5]}
 
 
 def pair_sequence(type_text: str) -> tuple[str, str] | None:

@@ -1192,3 +1192,36 @@ def test_an_operation_that_does_nothing_on_an_example_is_how_it_meets_the_exampl
     assert idle("(xs.zipIdx.filter (fun x0 => x0.1 ≠ x0.2)).map (fun x0 => x0.1 + x0.2)", *numbers)
     assert not idle("xs.filter (fun x0 => x0 > 5)", *numbers)
     assert not idle("(xs.filter (fun x0 => x0 > 5)) % xs.length", *numbers)  # a list is no number to compare
+
+
+def test_a_number_the_words_read_digit_by_digit_is_viewed_as_its_decimal_digits() -> None:
+    from specbridge.generate.enumerate import digit_views
+
+    def task(requirement: str, params: list[tuple[str, str]]) -> Task:
+        return _task("digits", params, "Nat").model_copy(update={"requirement": requirement})
+
+    assert digit_views(task("Add up the digits of n.", [("n", "Nat"), ("xs", "List Nat")])) == ["Nat.digits 10 n"]
+    assert digit_views(task("How many digits has x?", [("x", "Int")])) == ["Nat.digits 10 x.natAbs"]
+    assert digit_views(task("Is every single digit of n odd?", [("n", "Nat")])) == ["Nat.digits 10 n"]
+    assert digit_views(task("Add up the numbers up to n.", [("n", "Nat")])) == []  # no digits said
+    assert digit_views(task("Return the last digit of n.", [("n", "Nat")])) == []  # one digit: `n % 10`
+    # "the sum of its digits": no corpus spec sums digits, the corpus's sum does
+    sum_digits = _task("digitSum", [("n", "Nat")], "Nat", tests=[_example({"n": "12345"}, "15")])
+    sum_digits = sum_digits.model_copy(update={"requirement": "Return the sum of the decimal digits of n."})
+    texts = [f.text for f in enumerate_results(sum_digits, mine_terms(CORPUS), _flat, {}, ["0", "1"])]
+    assert "(Nat.digits 10 n).sum" in texts, texts
+
+
+def test_the_numbers_up_to_an_input_and_its_digits_are_folded_with_the_corpus_s_two_operand_steps() -> None:
+    # the corpus folds a list from 1 with `max`, and multiplies two numbers: a product is the one with the other
+    corpus = CORPUS + [
+        _task("top", [("xs", "List Nat")], "Nat", "result = xs.foldl (fun a b => max a b) 1"),
+        _task("top2", [("ys", "List Nat")], "Nat", "result = ys.foldl (fun a b => max a b) 1"),
+    ]
+    factorial = _task("factorial", [("n", "Nat")], "Nat", tests=[_example({"n": "5"}, "120")])
+    texts = [f.text for f in enumerate_results(factorial, mine_terms(corpus), _flat, {}, ["0", "1"])]
+    assert "(List.range' 1 n).foldl (fun x0 x1 => x0 * x1) 1" in texts, texts
+    product = _task("digitProduct", [("n", "Nat")], "Nat", tests=[_example({"n": "234"}, "24")])
+    product = product.model_copy(update={"requirement": "Multiply the digits of n together."})
+    texts = [f.text for f in enumerate_results(product, mine_terms(corpus), _flat, {}, ["0", "1"])]
+    assert "(Nat.digits 10 n).foldl (fun x0 x1 => x0 * x1) 1" in texts, texts
