@@ -114,7 +114,25 @@ def expression_program(params: list[tuple[str, str]], text: str) -> tuple[Progra
     except Exception:  # noqa: BLE001 - any refusal means: no type
         return None
     t = ty.prune(program.compiler.globals[EXPRESSION].result)
+    if isinstance(t, ty.TV) and _numeral_typed(text):
+        # Lean's default instance types an otherwise undetermined numeral as Nat (`2 ^ n`, `2 + 3`)
+        return expression_program(params, f"({text} : Nat)")
     return None if isinstance(t, ty.TV) else (program, t)
+
+
+_ARITHMETIC = frozenset({"+", "-", "*", "/", "%", "^"})
+
+
+def _numeral_typed(text: str) -> bool:
+    """Whether the type of the expression `text` is the type of a numeral in it: arithmetic whose leftmost
+    operand is a numeral (the base of `2 ^ n`, the first summand of `2 + 3`)."""
+    try:
+        node = parse_term(text)
+    except LeanParseError:
+        return False
+    while isinstance(node, A.BinOp) and node.op in _ARITHMETIC:
+        node = node.lhs
+    return isinstance(node, A.NumLit)
 
 
 def expression_type(params: list[tuple[str, str]], text: str) -> ty.Type | None:

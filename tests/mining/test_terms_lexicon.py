@@ -396,6 +396,11 @@ def test_expression_type_is_the_elaborated_type() -> None:
     assert ty.lean_text(expression_type(params, "xs.zip xs")) == "List (Int × Int)"
     assert expression_type(params, "xs + 1") is None  # ill-typed
     assert expression_type(params, "helper xs") is None  # unknown
+    # a numeral nothing else types is a Nat, by Lean's default instance: the base of a power, a constant sum
+    assert ty.lean_text(expression_type(params, "2 ^ qty")) == "Nat"
+    assert ty.lean_text(expression_type(params, "(10 ^ qty) - 1")) == "Nat"
+    assert ty.lean_text(expression_type(params, "2 + 3")) == "Nat"
+    assert ty.lean_text(expression_type(params, "2 ^ xs.length + xs.sum")) == "Int"  # another operand types it
 
 
 def test_inflections_share_a_stem() -> None:
