@@ -66,7 +66,8 @@ LEVEL_COST = 0.05  # per operation level: of two terms computing the same, the s
 MAX_TERMS = 10_000  # terms elaborated per task, at most (a bound on the time: about 0.4 ms each)
 LEVEL1_TERMS = 6_000  # of which one operation over level 0, at most: the rest is the second level's
 VIEW_TERMS = 1_500  # of which one operation over a sequence of pairs (`pair_views`), at most
-RANGE_TERMS = 300  # of which one operation over the numbers up to a number input (`range_views`), at most
+RANGE_TERMS = 300  # of which one operation over the numbers up to a number input (`range_views`), or over its
+# digits (`digit_views`), at most each
 SIBLINGS = 3  # best-fitted numbers per operation paired by a binary operation (`_siblings`)
 SIBLING_OPERATIONS = 12  # operations whose siblings are paired, best-fitted first
 PAIRED_DECISIONS = 8  # best-fitted decisions of the first level, paired by `∧`, `∨` for a Bool result
@@ -322,18 +323,14 @@ def enumerate_results(
     # `xs.zipIdx.length`)
     for text in sorted(view_texts, key=lambda t: (-view_texts[t][0], t))[:VIEW_TERMS]:
         add(text, 1, op=view_texts[text][1], bonus=view_texts[text][2], fresh=True)
-    # The numbers up to a number input, as a sequence: a count, a search or a test over each of them.
-    ranges = [(text, got[0]) for text in range_views(params) if (got := runner.run(text)) is not None]
-    if ranges:
-        range_texts = _view_terms(task, ops, ranges, _range_holes(task, ops, score), level0, score)
-        for text in sorted(range_texts, key=lambda t: (-range_texts[t][0], t))[:RANGE_TERMS]:
-            add(text, 1, op=range_texts[text][1], bonus=range_texts[text][2], fresh=True)
-    # A number input as its decimal digits: a sum, a count or a search over them.
-    digits = [(text, got[0]) for text in digit_views(task) if (got := runner.run(text)) is not None]
-    if digits:
-        digit_texts = _view_terms(task, ops, digits, _digit_holes(task, ops, score), level0, score)
-        for text in sorted(digit_texts, key=lambda t: (-digit_texts[t][0], t))[:RANGE_TERMS]:
-            add(text, 1, op=digit_texts[text][1], bonus=digit_texts[text][2], fresh=True)
+    # The numbers up to a number input, and a number input's decimal digits, as sequences: a count, a sum, a
+    # search or a test over each of them, each kind with its own budget.
+    for texts, view_holes in ((range_views(params), _range_holes), (digit_views(task), _digit_holes)):
+        numbers = [(text, got[0]) for text in texts if (got := runner.run(text)) is not None]
+        if numbers:
+            number_texts = _view_terms(task, ops, numbers, view_holes(task, ops, score), level0, score)
+            for text in sorted(number_texts, key=lambda t: (-number_texts[t][0], t))[:RANGE_TERMS]:
+                add(text, 1, op=number_texts[text][1], bonus=number_texts[text][2], fresh=True)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
     stated: set[tuple] = set()  # behaviours the words state whole, which no simpler term makes an addition of
     if compared and " ".join(task.signature.return_type.split()) == "Bool":
