@@ -512,9 +512,16 @@ def test_reading_by_position_is_one_feature_whether_indexed_or_zipped() -> None:
     assert "lit:1" not in zipped and "lit:2" not in zipped and {"id:fst", "id:snd"} <= zipped
 
 
-def test_words_lining_two_lists_up_choose_their_pairs_over_a_coincidence() -> None:
+def _chosen_at_example(task: Task, inputs: dict[str, str], expected: str, corpus: list[Task]) -> str:
+    """The spec the offline generator chooses for `task` from `corpus` when one example is visible."""
     from specbridge.pipeline import generate_checked
 
+    example = TestCase(inputs=inputs, expected=expected, visibility=EXAMPLE)
+    context = GenerationContext(settings=Settings(), corpus=corpus, repair_rounds=0)
+    return generate_checked(task.model_copy(update={"tests": (example,)}), "offline", context).spec_text
+
+
+def test_words_lining_two_lists_up_choose_their_pairs_over_a_coincidence() -> None:
     # no corpus spec zips two lists, so the lexicon alone cannot tell "position by position" means `xs.zip ys`;
     # on the example, counting the entries of xs found anywhere in ys gives the same 2
     corpus = [
@@ -533,16 +540,11 @@ def test_words_lining_two_lists_up_choose_their_pairs_over_a_coincidence() -> No
     ]
     requirement = "Compare two lists position by position and count the positions where both hold the same number."
     task = _task("matches", requirement, [("xs", "List Nat"), ("ys", "List Nat")], "Nat", "True")
-    example = TestCase(inputs={"xs": "[1, 2, 3, 4]", "ys": "[1, 5, 3, 0]"}, expected="2", visibility=EXAMPLE)
-    task = task.model_copy(update={"tests": (example,)})
-    context = GenerationContext(settings=Settings(), corpus=corpus, repair_rounds=0)
-    chosen = generate_checked(task, "offline", context).spec_text
+    chosen = _chosen_at_example(task, {"xs": "[1, 2, 3, 4]", "ys": "[1, 5, 3, 0]"}, "2", corpus)
     assert "result = (xs.zip ys).countP (fun x0 => x0.1 = x0.2)" in chosen
 
 
 def test_words_asking_for_the_largest_choose_a_maximum_over_a_coincidence() -> None:
-    from specbridge.pipeline import generate_checked
-
     # the corpus's maximum is "the top value" and its second item the entry of the words; on the example the
     # second entry is the largest too
     corpus = [
@@ -552,16 +554,12 @@ def test_words_asking_for_the_largest_choose_a_maximum_over_a_coincidence() -> N
         _task("total", "Add up the entries of the list.", [("zs", "List Nat")], "Nat", "result = zs.sum"),
     ]
     task = _task("biggest", "Return the largest entry of the list.", [("xs", "List Nat")], "Nat", "True")
-    example = TestCase(inputs={"xs": "[3, 8, 5]"}, expected="8", visibility=EXAMPLE)
-    task = task.model_copy(update={"tests": (example,)})
-    context = GenerationContext(settings=Settings(), corpus=corpus, repair_rounds=0)
-    chosen = generate_checked(task, "offline", context).spec_text
+    chosen = _chosen_at_example(task, {"xs": "[3, 8, 5]"}, "8", corpus)
     assert "result = xs.foldl max 0" in chosen, chosen
 
 
 def test_words_asking_for_the_smallest_offer_lean_s_minimum_the_corpus_never_wrote() -> None:
     from specbridge.mining.terms import extreme_operations
-    from specbridge.pipeline import generate_checked
 
     assert {t.template for t in extreme_operations({"min"})} == {"{s0}.min?"}
     corpus = [
@@ -580,8 +578,5 @@ def test_words_asking_for_the_smallest_offer_lean_s_minimum_the_corpus_never_wro
     ]
     requirement = "Return the smallest positive number of the list, or nothing when it has none."
     task = _task("least", requirement, [("xs", "List Int")], "Option Int", "True")
-    example = TestCase(inputs={"xs": "[5, -1, 3, 0, 8]"}, expected="some 3", visibility=EXAMPLE)
-    task = task.model_copy(update={"tests": (example,)})
-    context = GenerationContext(settings=Settings(), corpus=corpus, repair_rounds=0)
-    chosen = generate_checked(task, "offline", context).spec_text
+    chosen = _chosen_at_example(task, {"xs": "[5, -1, 3, 0, 8]"}, "some 3", corpus)
     assert "result = (xs.filter (fun x0 => x0 > 0)).min?" in chosen, chosen
