@@ -159,10 +159,12 @@ def _small(value: Any) -> bool:
 
 
 def answers_vary(task: Task, tests: Sequence[str]) -> dict[str, bool]:
-    """Per test (a Bool or Prop term over the task's parameters): whether it holds on some of the made-up inputs
-    and not on others. A test that does not elaborate, or fails to run everywhere, is left out."""
+    """Per test (a Bool or Prop term over the task's parameters): whether it holds on some of the examples' and
+    made-up inputs and not on others. A test that does not elaborate, or fails to run everywhere, is left out.
+    (The examples' own inputs count: made-up texts seldom begin with a digit, but "3 apples" does.)"""
     params = [(p.name, p.type) for p in task.signature.params]
-    runner = _Runner(params, made_up_inputs([t for _, t in params]))
+    shown = [args for args, _ in example_values(task) or []]
+    runner = _Runner(params, shown + made_up_inputs([t for _, t in params]))
     out: dict[str, bool] = {}
     for text in dict.fromkeys(tests):
         got = runner.run(text)
@@ -325,7 +327,13 @@ def enumerate_results(
         add(text, 1, op=view_texts[text][1], bonus=view_texts[text][2], fresh=True)
     # The numbers up to a number input, and a number input's decimal digits, as sequences: a count, a sum, a
     # search or a test over each of them, each kind with its own budget.
-    for texts, view_holes in ((range_views(params), _range_holes), (digit_views(task), _digit_holes)):
+    # And a sequence input's first or last element, as a list of at most one: what "begins with a digit" tests.
+    sequence_views = (
+        (range_views(params), _range_holes),
+        (digit_views(task), _digit_holes),
+        (end_views(task), lambda *_: holes),
+    )
+    for texts, view_holes in sequence_views:
         numbers = [(text, got[0]) for text in texts if (got := runner.run(text)) is not None]
         if numbers:
             number_texts = _view_terms(task, ops, numbers, view_holes(task, ops, score), level0, score)
@@ -651,6 +659,24 @@ def digit_views(task: Task) -> list[str]:
         for name, type_text in types.items()
         if type_text in ("Nat", "Int")
     ]
+
+
+def end_views(task: Task) -> list[str]:
+    """Each sequence input's first element, or its last, as a list of at most one (`s.toList.take 1`,
+    `xs.reverse.take 1`), for the ends the words say it begins or ends with (`stated_ends`): "begins with a digit"
+    is a test of that list (`(s.toList.take 1).any (fun x0 => x0.isDigit)`), false for the empty text."""
+    from specbridge.mining.shapes import stated_ends
+
+    ends = stated_ends(task.requirement)
+    out = []
+    for p in task.signature.params:
+        head = " ".join(p.type.split()).split(" ")[0]
+        if head not in ("String", "List", "Array"):
+            continue
+        as_list = p.name if head == "List" else f"{p.name}.toList"
+        out += [f"{as_list}.take 1"] if "first" in ends else []
+        out += [f"{as_list}.reverse.take 1"] if "last" in ends else []
+    return out
 
 
 def _digit_holes(task: Task, ops: list, score: Callable[[str], float]) -> dict[str, list[str]]:

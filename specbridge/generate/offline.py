@@ -42,8 +42,10 @@ from specbridge.mining.shapes import (
     EXCESS,
     LATER_NEIGHBOUR,
     ODD,
+    ends_unread,
     quantifier_against,
     quantifier_wording,
+    stated_ends,
 )
 from specbridge.nlfp import describe_spec
 from specbridge.obligations import Obligation, Status
@@ -622,6 +624,15 @@ _EXTREME_FEATURES = {
     "min": frozenset({"id:min", "id:min?", "id:minimum?"}),
 }
 _FOLDED_EXTREME = {"max": re.compile(r"\bfoldl? max\b"), "min": re.compile(r"\bfoldl? min\b")}
+# what a term testing the beginning or the end the words say a sequence has (`stated_ends`) has for the lexicon, and
+# its first or last element as a list (`s.toList.take 1`, `xs.reverse.take 1`: `end_views`)
+_END_FEATURES = {
+    "first": frozenset({"id:isPrefixOf", "id:startsWith", "id:IsPrefix", "id:isPrefix", "id:head?", "id:front"}),
+    "last": frozenset({"id:isSuffixOf", "id:endsWith", "id:IsSuffix", "id:getLast?", "id:back"}),
+}
+# (read by an operation, `(xs.take 1).contains 0`; not compared whole, `xs ≠ xs.take 1`, which says no end)
+_END_VIEW = {"first": re.compile(r"(?<!reverse)\.take 1\)\."), "last": re.compile(r"\.reverse\.take 1\)\.")}
+_END_VIEW_FEATURES = {"first": frozenset({"id:take", "lit:1"}), "last": frozenset({"id:reverse", "id:take", "lit:1"})}
 _ZIP_OF = re.compile(r"(?<![\w.])(\w+)(?:\.toList)?\.zip\s+(\w+)")
 
 
@@ -1014,6 +1025,7 @@ class OfflineGenerator:
                 agreement = consensus(tied, by_rarity=_decision(task))
                 constants = written_constants(task)
                 quantified = _quantifier_said(task)
+                ends = _ends_said(task)
                 best = max(
                     tied,
                     key=lambda c: (
@@ -1023,6 +1035,7 @@ class OfflineGenerator:
                         + CONSENSUS_WEIGHT * agreement[id(c)]
                         - UNWRITTEN_CONSTANT_COST * len(left_out(constants, c.spec()))
                         - QUANTIFIER_COST * quantifier_against(quantified, c.postcond)
+                        - END_COST * ends_unread(ends, c.aux + "\n" + c.postcond)
                     ),
                 )
             else:
@@ -1138,6 +1151,14 @@ def _quantifier_said(task: Task) -> str | None:
     return quantifier_wording(without_example_numbers(result_text(task)))
 
 
+def _ends_said(task: Task) -> frozenset[str]:
+    """The ends a decision's words say a sequence begins or ends with (`stated_ends`): "whether the text begins
+    with a digit". (Another result's words may say so of an edge case: "if it starts with a space, …".)"""
+    if _norm(task.signature.return_type) != "Bool":
+        return frozenset()
+    return stated_ends(result_text(task))
+
+
 def written_constants(task: Task) -> set[str]:
     """The constants the requirement writes as such, as Lean literals: its numerals other than 0 and 1 (not the
     data of a worked example, nor a name's version), the characters it quotes or names where it does not
@@ -1159,9 +1180,14 @@ _VERSIONED_NAME = re.compile(r"(?<=[a-z,;] )([A-Z][A-Za-z]*) \d+(?:\.\d+)*\b")
 
 def left_out(constants: Collection[str], spec: ReferenceSpec) -> set[str]:
     """The `constants` (`written_constants`) a spec never writes: what the words give it that it does not use,
-    as an input it leaves out (`unread_inputs`)."""
+    as an input it leaves out (`unread_inputs`). A digit the words write is used as a character too ("a digit
+    from 0 to 9": `c ≤ '9'`)."""
     text = f"{spec.precond}\n{spec.postcond}"
-    return {k for k in constants if not re.search(rf"(?<![\w.']){re.escape(k)}(?![\w'])", text)}
+    return {
+        k
+        for k in constants
+        if not re.search(rf"(?<![\w.']){re.escape(k)}(?![\w'])", text) and not (k.isdigit() and f"'{k}'" in text)
+    }
 
 
 def _length_cost(c: Candidate, weight: float = 0.0) -> float:
@@ -1523,6 +1549,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     aligned = aligned_sequences(task)
     differenced = stated_difference(task)
     extremes = stated_extremes(said)
+    ends = stated_ends(said)
 
     def score(text: str) -> float:
         explained, stated = stated_reading(text, compared + neighbours, totals)
@@ -1532,6 +1559,8 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             explained |= _DIFFERENCE_FEATURES
         for kind in extremes:  # "the largest": the corpus pairs its `max` with whatever else its tasks said
             explained |= _EXTREME_FEATURES[kind] | ({"id:foldl"} if _FOLDED_EXTREME[kind].search(text) else set())
+        for end in ends:  # "begins with a digit": the corpus pairs "begins" with whatever else its tasks said
+            explained |= _END_FEATURES[end] | (_END_VIEW_FEATURES[end] if _END_VIEW[end].search(text) else set())
         fit = lexicon.score(spec_features(text, names), words, task.id, explained) + TERM_ATOM_WEIGHT * atom_evidence(
             text
         )
@@ -1717,12 +1746,22 @@ def enumerated_candidates(
     from specbridge.generate.enumerate import comparison_lambdas, distinct_lambdas, enumerate_results, list_view
     from specbridge.mining.lexicon import requirement_terms
     from specbridge.mining.shapes import stated_extremes
-    from specbridge.mining.terms import extreme_operations, in_turns, lambda_bodies, vocabulary_operations
+    from specbridge.mining.terms import (
+        end_operations,
+        extreme_operations,
+        in_turns,
+        lambda_bodies,
+        vocabulary_operations,
+    )
 
     # what the corpus writes already has its support and its words (a `List Char` use does not fit `List Int`)
     known = {t.key for t in terms}
-    named = vocabulary_operations(requirement_terms(task)) + extreme_operations(stated_extremes(result_text(task)))
-    vocabulary = [t for t in named if t.key not in known]
+    named = (
+        vocabulary_operations(requirement_terms(task))
+        + extreme_operations(stated_extremes(result_text(task)))
+        + end_operations(stated_ends(result_text(task)))
+    )
+    vocabulary = list({t.key: t for t in named if t.key not in known}.values())
     element = _element_type(task)
     preds: list[str] = []
     values: list[str] = []
@@ -1851,6 +1890,7 @@ TERM_ATOM_WEIGHT = 0.1  # per unit of requirement evidence for the predicate tha
 TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
 WORDING_COST = 0.05  # a term comparing the other way than the words say (`comparison_wording`)
 QUANTIFIER_COST = 0.1  # a decision quantifying the other way than the words say (`quantifier_wording`)
+END_COST = 0.2  # a decision reading nothing of the end the words say a sequence begins or ends with (`stated_ends`)
 COUNT_AMONG_ELEMENTS_COST = 0.1  # a term looking for a count among a sequence's elements (`counted_members`)
 STATED_COMPARISON_WEIGHT = 0.1  # a term making a comparison with a parameter the words state (`stated_comparisons`)
 

@@ -22,7 +22,7 @@ import hashlib
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from specbridge.mining.library import Pattern, _doc_terms
 from specbridge.retrieval import (
@@ -774,6 +774,37 @@ def stated_extremes(text: str) -> frozenset[str]:
     """Which extremes ("max", "min") the words `text` ask for (`_EXTREMES`)."""
     said = " ".join(text.split())
     return frozenset(kind for kind, words in _EXTREMES.items() if words.search(said))
+
+
+# "begins with a digit", "starts with the first list", "a prefix of": what a sequence has first; "ends in a vowel",
+# "a suffix of": what it has last
+_ENDS = {
+    "first": re.compile(r"\b(?:begins?|began|beginning|starts?|starting)\s+(?:with|in)\b|\bprefix(?:es)?\b", re.I),
+    "last": re.compile(r"\b(?:ends?|ending)\s+(?:with|in)\b|\bsuffix(?:es)?\b", re.I),
+}
+
+
+def stated_ends(text: str) -> frozenset[str]:
+    """Which ends of a sequence ("first", "last") the words `text` say it begins or ends with (`_ENDS`)."""
+    said = " ".join(text.split())
+    return frozenset(end for end, words in _ENDS.items() if words.search(said))
+
+
+# Lean that reads what a sequence has first (`take`, `head?`, `front`, `isPrefixOf`, an index) or last
+_READS_END = {
+    "first": re.compile(
+        r"\b(?:take|takeWhile|drop|dropWhile|head[?!]?|front|isPrefixOf|IsPrefix|isPrefix|startsWith|get)\b|\[\w+\]"
+    ),
+    "last": re.compile(
+        r"\b(?:take|drop|dropLast|reverse|getLast[?!]?|back|last|isSuffixOf|IsSuffix|endsWith|get)\b|\[[^\]]+\]"
+    ),
+}
+
+
+def ends_unread(ends: Collection[str], text: str) -> int:
+    """How many of the ends the words say a sequence begins or ends with (`stated_ends`) a Lean text reads
+    nothing of (`s.toList.any p` for "begins with a digit": a test of every character)."""
+    return sum(_READS_END[end].search(text) is None for end in ends)
 
 
 DIVIDES = "∣"  # the stated relation "divisible by d" (`x % d = 0`) among `stated_comparisons`

@@ -19,7 +19,7 @@ import hashlib
 import itertools
 import re
 from collections import defaultdict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -540,10 +540,29 @@ def vocabulary_operations(words: set[str]) -> list[Term]:
 def extreme_operations(kinds: Collection[str]) -> list[Term]:
     """Lean's extremes of a sequence (`{s0}.max?`, `{s0}.min?`) for the extremes the words ask for (`kinds`,
     `stated_extremes`), as terms with no corpus support: their one-word names no requirement word spells."""
+    return builtin_operations(f"{container}.{kind}?" for kind in sorted(kinds) for container in ("List", "Array"))
+
+
+# Lean's tests of what a sequence begins or ends with, for the ends the words say (`stated_ends`)
+_END_OPERATIONS = {
+    "first": ("List.isPrefixOf", "Array.isPrefixOf", "String.startsWith"),
+    "last": ("List.isSuffixOf", "String.endsWith"),
+}
+
+
+def end_operations(ends: Collection[str]) -> list[Term]:
+    """Lean's tests of a sequence's beginning or end (`{s0}.isPrefixOf {s1}`, `{s0}.endsWith {s1}`) for the ends
+    the words say (`ends`, `stated_ends`): "begins with" names neither, and no corpus task may use them."""
+    return builtin_operations(name for end in sorted(ends) for name in _END_OPERATIONS[end])
+
+
+def builtin_operations(names: Iterable[str]) -> list[Term]:
+    """The interpreter's builtins `names` as terms with no corpus support (`_builtin_term`), those it has and
+    whose signature the type reader takes."""
     from specbridge.lean.stdlib import REGISTRY
 
     out = []
-    for name in (f"{container}.{kind}?" for kind in sorted(kinds) for container in ("List", "Array")):
+    for name in names:
         term = _builtin_term(name, REGISTRY[name]) if name in REGISTRY else None
         if term is not None:
             out.append(term)

@@ -873,6 +873,26 @@ def test_the_quantifier_the_words_ask_for_decides_between_readings_the_example_a
     assert "xs.any" in spec("Tell whether the list holds at least one positive number.")
 
 
+def test_words_saying_what_a_text_begins_with_decide_between_readings_the_example_allows() -> None:
+    from specbridge.generate.base import GenerationContext
+    from specbridge.generate.offline import OfflineGenerator
+    from specbridge.settings import Settings
+
+    # (task names that are no words) the corpus tests whether some character is a digit
+    corpus = [
+        _task(f"t{i}", [(v, "String")], "Bool", f"result = {v}.toList.any (fun c => c.isDigit)")
+        for i, v in enumerate(["s", "t", "u", "w"])
+    ]
+    example = [_example({"s": '"3 apples"'}, "true")]  # a digit first, and a digit somewhere
+
+    def spec(requirement: str) -> str:
+        task = _said(requirement, [("s", "String")], "Bool", example)
+        return OfflineGenerator().generate(task, GenerationContext(settings=Settings(), corpus=corpus)).spec_text
+
+    assert "(s.toList.take 1).any (fun x0 => x0.isDigit)" in spec("Tell whether the text begins with a digit.")
+    assert "take 1" not in spec("Tell whether the text holds a digit somewhere.")
+
+
 def test_a_branch_that_writes_its_one_example_s_output_as_a_literal_restates_it() -> None:
     from specbridge.generate.enumerate import _Runner
 
@@ -1210,6 +1230,36 @@ def test_a_number_the_words_read_digit_by_digit_is_viewed_as_its_decimal_digits(
     sum_digits = sum_digits.model_copy(update={"requirement": "Return the sum of the decimal digits of n."})
     texts = [f.text for f in enumerate_results(sum_digits, mine_terms(CORPUS), _flat, {}, ["0", "1"])]
     assert "(Nat.digits 10 n).sum" in texts, texts
+
+
+def test_a_sequence_the_words_say_begins_or_ends_with_something_is_viewed_at_that_end() -> None:
+    from specbridge.generate.enumerate import end_views
+
+    def task(requirement: str, params: list[tuple[str, str]]) -> Task:
+        return _task("ends", params, "Bool").model_copy(update={"requirement": requirement})
+
+    assert end_views(task("Does s begin with a digit?", [("s", "String"), ("n", "Nat")])) == ["s.toList.take 1"]
+    assert end_views(task("Does the list end in a zero?", [("xs", "List Nat")])) == ["xs.reverse.take 1"]
+    assert end_views(task("Is every entry even?", [("xs", "Array Int")])) == []
+    # "begins with a digit": a test of the first character, false for the empty text, where the corpus's tests
+    # look at every character
+    begins = _task("beginsWithDigit", [("s", "String")], "Bool", tests=[_example({"s": '"3 apples"'}, "true")])
+    begins = begins.model_copy(update={"requirement": "Check whether the text begins with a decimal digit."})
+    corpus = [
+        _task("anyA", [("cs", "List Char")], "Bool", "result = cs.any (fun c => c = 'a')"),
+        _task("anySpace", [("ds", "List Char")], "Bool", "result = ds.any (fun d => d = ' ')"),
+    ]
+    holes = {"pred": ["fun x0 => x0.isDigit"]}
+    texts = [f.text for f in enumerate_results(begins, mine_terms(corpus), _flat, holes, [])]
+    assert "(s.toList.take 1).any (fun x0 => x0.isDigit)" in texts, texts
+
+
+def test_a_test_true_on_the_example_and_false_on_made_up_inputs_decides_something() -> None:
+    from specbridge.generate.enumerate import answers_vary
+
+    begins = _task("beginsWithDigit", [("s", "String")], "Bool", tests=[_example({"s": '"3 apples"'}, "true")])
+    varies = answers_vary(begins, ["(s.toList.take 1).any (fun x0 => x0.isDigit)", "s.length < 100"])
+    assert varies == {"(s.toList.take 1).any (fun x0 => x0.isDigit)": True, "s.length < 100": False}
 
 
 def test_the_numbers_up_to_an_input_and_its_digits_are_folded_with_the_corpus_s_two_operand_steps() -> None:

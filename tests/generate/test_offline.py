@@ -718,6 +718,10 @@ def test_a_tied_spec_that_leaves_out_a_constant_the_words_write_is_told_apart() 
     assert left_out({"3", "5"}, one) == {"5"}
     assert left_out({"3"}, ReferenceSpec(precond="True", postcond="result = n % 30")) == {"3"}  # not `30`
     assert left_out({"'U'"}, ReferenceSpec(precond="True", postcond="result = s.toList.count 'U'")) == set()
+    # "a digit from 0 to 9": the words' 9 is the character '9' of a test of characters; 19 is no '9'
+    digit = ReferenceSpec(precond="True", postcond="result = s.toList.any (fun c => '0' ≤ c ∧ c ≤ '9')")
+    assert left_out({"9"}, digit) == set()
+    assert left_out({"19"}, digit) == {"19"}
 
 
 def test_a_number_the_words_only_imply_is_implied_as_an_operand_not_as_a_limit() -> None:

@@ -320,6 +320,27 @@ def test_words_of_the_largest_or_the_smallest_state_an_extreme() -> None:
     assert stated_extremes("Keep the words of at least three letters and at most ten.") == set()
 
 
+def test_words_of_what_a_sequence_begins_or_ends_with_state_its_ends() -> None:
+    from specbridge.mining.shapes import stated_ends
+
+    assert stated_ends("Check whether a piece of text begins with a decimal digit.") == {"first"}
+    assert stated_ends("Tell whether the second list starts with the first one.") == {"first"}
+    assert stated_ends("Keep the words ending in a vowel.") == {"last"}
+    assert stated_ends("Is the first list a prefix of the second, or a suffix?") == {"first", "last"}
+    # a place in time or in a list, not what a sequence holds first or last
+    assert stated_ends("Starting from 0, add every entry; stop at the end of the list.") == set()
+
+
+def test_a_test_of_every_character_reads_nothing_of_the_end_the_words_say() -> None:
+    from specbridge.mining.shapes import ends_unread
+
+    assert ends_unread({"first"}, "s.toList.any (fun x0 => x0.isDigit)") == 1
+    assert ends_unread({"first"}, "(s.toList.take 1).any (fun x0 => x0.isDigit)") == 0
+    assert ends_unread({"first", "last"}, "pre.isPrefixOf xs") == 1
+    assert ends_unread({"last"}, "xs[xs.length - 1]! = 0") == 0
+    assert ends_unread(set(), "xs.any (fun x0 => x0 = 0)") == 0
+
+
 def test_a_number_counting_the_inputs_is_no_constant_of_the_computation() -> None:
     from specbridge.mining.shapes import requirement_numbers
 

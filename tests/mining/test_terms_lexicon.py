@@ -580,3 +580,38 @@ def test_words_asking_for_the_smallest_offer_lean_s_minimum_the_corpus_never_wro
     task = _task("least", requirement, [("xs", "List Int")], "Option Int", "True")
     chosen = _chosen_at_example(task, {"xs": "[5, -1, 3, 0, 8]"}, "some 3", corpus)
     assert "result = (xs.filter (fun x0 => x0 > 0)).min?" in chosen, chosen
+
+
+def test_words_saying_a_list_starts_with_another_offer_lean_s_prefix_test() -> None:
+    from specbridge.mining.terms import end_operations
+
+    assert {t.template for t in end_operations({"last"})} == {"{s0}.isSuffixOf {s1}", "{s0}.endsWith {s1}"}
+    # the corpus compares lists whole and tests membership; no spec of it tests a beginning
+    corpus = [
+        _task(
+            "same",
+            "Do the two lists hold the same numbers?",
+            [("a", "List Nat"), ("b", "List Nat")],
+            "Bool",
+            "result = true ↔ a = b",
+        ),
+        _task(
+            "within",
+            "Is every number of a also in b?",
+            [("a", "List Nat"), ("b", "List Nat")],
+            "Bool",
+            "result = a.all (fun x => x ∈ b)",
+        ),
+        _task(
+            "within2",
+            "Every entry of the first list occurs in the second.",
+            [("a", "List Nat"), ("b", "List Nat")],
+            "Bool",
+            "result = a.all (fun x => x ∈ b)",
+        ),
+        _task("total", "Add up the entries of the list.", [("zs", "List Nat")], "Nat", "result = zs.sum"),
+    ]
+    requirement = "Tell whether the list xs starts with the list pre, entry for entry."
+    task = _task("begins", requirement, [("pre", "List Nat"), ("xs", "List Nat")], "Bool", "True")
+    chosen = _chosen_at_example(task, {"pre": "[1, 2]", "xs": "[1, 2, 3]"}, "true", corpus)
+    assert "result = pre.isPrefixOf xs" in chosen, chosen
