@@ -281,9 +281,14 @@ def enumerate_results(
     for lit in literals:
         for type_text in sorted(numbers & {"Nat", "Int"}):
             add(lit, 0, typed=f"({lit} : {type_text})")
+    quoted = list(dict.fromkeys(re.findall(r"(?<![\w'])'[^'\\\n]'(?![\w'])", task.requirement)))
     if "Char" in numbers:  # the characters the words quote ("the letter after 'z' is 'a'")
-        for lit in dict.fromkeys(re.findall(r"(?<![\w'])'[^'\\\n]'(?![\w'])", task.requirement)):
+        for lit in quoted:
             add(lit, 0)
+    if "String" in numbers:  # and as texts of one character ("ends with a full stop ('.')": `s.endsWith "."`)
+        for lit in quoted:
+            if lit != "'\"'":
+                add(f'"{lit[1:-1]}"', 0)
     for items in stated_sets(task.requirement):  # "one of the vowels a, e, i, o or u": a list to look in
         listed = f"[{', '.join(items)}]"
         if items[0].startswith("'"):

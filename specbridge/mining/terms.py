@@ -425,10 +425,11 @@ def corpus_lambdas(terms: list[Term]) -> list[str]:
 
 def operand(text: str) -> str:
     """`text` as an operand of another term: names, projections and a parenthesized term's projections
-    (`(xs.map f).sum`) stay, anything else is parenthesized."""
+    (`(xs.map f).sum`) and a string literal without a quote or escape in it (`"."`) stay, anything else is
+    parenthesized."""
     from specbridge.mining.shapes import _close
 
-    if re.fullmatch(r"[\w.'!?]+", text):
+    if re.fullmatch(r"[\w.'!?]+", text) or re.fullmatch(r'"[^"\\]*"', text):
         return text
     end = _close(text, 0) if text.startswith("(") else None
     if end is not None and re.fullmatch(r"(\.[\w'!?]+)*", text[end + 1 :]):

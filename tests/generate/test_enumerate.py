@@ -1254,6 +1254,21 @@ def test_a_sequence_the_words_say_begins_or_ends_with_something_is_viewed_at_tha
     assert "(s.toList.take 1).any (fun x0 => x0.isDigit)" in texts, texts
 
 
+def test_a_character_the_words_quote_is_also_a_text_of_one_character() -> None:
+    from specbridge.mining.terms import operand
+
+    assert operand('"."') == '"."' and operand('"a" ++ s') == '("a" ++ s)'
+    # "ends with a full stop ('.')": Lean's `endsWith` takes a text, the words quote a character
+    corpus = [
+        _task("hasSuffix", [("w", "String"), ("e", "String")], "Bool", "result = w.endsWith e"),
+        _task("hasSuffix2", [("t", "String"), ("u", "String")], "Bool", "result = t.endsWith u"),
+    ]
+    ends = _task("endsWithStop", [("s", "String")], "Bool", tests=[_example({"s": '"It rains."'}, "true")])
+    ends = ends.model_copy(update={"requirement": "Check whether a sentence ends with a full stop ('.')."})
+    texts = [f.text for f in enumerate_results(ends, mine_terms(corpus), _flat, {}, [])]
+    assert 's.endsWith "."' in texts, texts
+
+
 def test_a_test_true_on_the_example_and_false_on_made_up_inputs_decides_something() -> None:
     from specbridge.generate.enumerate import answers_vary
 
