@@ -490,7 +490,8 @@ def enumerate_results(
         if whole or listed or len(examples) < 2 or want == "Bool":
             # of terms computing the examples, one that reads every input comes first
             names = [name for name, _ in params]
-            on_examples = _Runner(params, near)
+            # (an empty input leaves every count, sum and length 0, by necessity: no coincidence to see there)
+            on_examples = _Runner(params, [args for args in near if not any(_empty(v) for v in args)] or near)
             read = [
                 replace(
                     f,
@@ -992,6 +993,11 @@ def _operand_at(text: str, start: int, *, before: bool = False) -> str:
         return ""
     name = re.search(r"[\w.!?']+$", text[:start])
     return name.group(0) if name else ""
+
+
+def _empty(value: Any) -> bool:
+    """Whether a runtime value is an empty list, array or text."""
+    return isinstance(value, (str, list, tuple)) and len(value) == 0
 
 
 def _idle_operation(text: str, on_examples: _Runner) -> bool:

@@ -893,6 +893,24 @@ def test_words_saying_what_a_text_begins_with_decide_between_readings_the_exampl
     assert "take 1" not in spec("Tell whether the text holds a digit somewhere.")
 
 
+def test_an_operation_doing_nothing_on_an_empty_input_is_no_coincidence() -> None:
+    from specbridge.generate.enumerate import LEVEL_COST
+
+    # "an empty list counts as even": on [] the length's remainder by 2 is the length, as any operation on nothing
+    # is nothing; on [5, 1, 9, 2] it is not
+    corpus = [
+        _task("size", [("zs", "List Nat")], "Nat", "result = zs.length"),
+        _task("size2", [("ns", "List Nat")], "Nat", "result = ns.length"),
+        _task("even", [("a", "Nat")], "Bool", "result = true ↔ a % 2 = 0"),
+        _task("even2", [("b", "Nat")], "Bool", "result = true ↔ b % 2 = 0"),
+    ]
+    shown = [_example({"xs": "[5, 1, 9, 2]"}, "true"), _example({"xs": "[]"}, "true")]
+    task = _task("hasEvenLength", [("xs", "List Nat")], "Bool", tests=shown)
+    found = {f.text: f for f in enumerate_results(task, mine_terms(corpus), _flat, {}, ["0", "1", "2"])}
+    text = next(t for t in found if re.fullmatch(r"\(?xs\.length % 2\)? = 0", t))
+    assert found[text].fit == _flat(text) - LEVEL_COST * found[text].level
+
+
 def test_a_branch_that_writes_its_one_example_s_output_as_a_literal_restates_it() -> None:
     from specbridge.generate.enumerate import _Runner
 
