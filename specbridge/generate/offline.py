@@ -633,6 +633,10 @@ _END_FEATURES = {
 # (read by an operation, `(xs.take 1).contains 0`; not compared whole, `xs ≠ xs.take 1`, which says no end)
 _END_VIEW = {"first": re.compile(r"(?<!reverse)\.take 1\)\."), "last": re.compile(r"\.reverse\.take 1\)\.")}
 _END_VIEW_FEATURES = {"first": frozenset({"id:take", "lit:1"}), "last": frozenset({"id:reverse", "id:take", "lit:1"})}
+# a division and what it leaves, by the same divisor (`(days / 7, days % 7)`): the words' "left over"
+_QUOTIENT_AND_REMAINDER = re.compile(
+    r"/ (\w+|\([^()]*\))(?![\w(]).*% \1(?![\w(])|% (\w+|\([^()]*\))(?![\w(]).*/ \2(?![\w(])"
+)
 _ZIP_OF = re.compile(r"(?<![\w.])(\w+)(?:\.toList)?\.zip\s+(\w+)")
 
 
@@ -1515,6 +1519,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         requirement_numbers,
         stated_difference,
         stated_extremes,
+        stated_remainder,
         stated_with_totals,
         unit_products,
     )
@@ -1548,6 +1553,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     neighbours = neighbour_comparisons(task)
     aligned = aligned_sequences(task)
     differenced = stated_difference(task)
+    remainder = stated_remainder(task)
     extremes = stated_extremes(said)
     ends = stated_ends(said)
 
@@ -1557,6 +1563,8 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             explained |= _ALIGNED_FEATURES
         if differenced:  # the words say a difference: the corpus's "differ" mostly says `≠`, and never `Int.natAbs`
             explained |= _DIFFERENCE_FEATURES
+        if remainder and _QUOTIENT_AND_REMAINDER.search(text):  # "whole weeks and the days left over"
+            explained |= {"op:/", "op:%"}
         for kind in extremes:  # "the largest": the corpus pairs its `max` with whatever else its tasks said
             explained |= _EXTREME_FEATURES[kind] | ({"id:foldl"} if _FOLDED_EXTREME[kind].search(text) else set())
         for end in ends:  # "begins with a digit": the corpus pairs "begins" with whatever else its tasks said

@@ -762,6 +762,15 @@ def stated_difference(task: Task) -> bool:
     return _DIFFERENCE.search(task.requirement) is not None
 
 
+# "the days left over", "with nothing left over", "the remainder": what a division leaves, Lean's `%`
+_REMAINDER = re.compile(r"\b(?:left[\s-]+over|leftovers?|remainders?)\b", re.I)
+
+
+def stated_remainder(task: Task) -> bool:
+    """Whether the words speak of what a division leaves over (`_REMAINDER`)."""
+    return _REMAINDER.search(task.requirement) is not None
+
+
 # "the largest size of any element", "the smallest positive entry", "the longest run": the extreme of some
 # numbers, Lean's `max`/`min` (folded over a sequence: `xs.foldl max 0`); not "at least"/"at most" (comparisons)
 _EXTREMES = {

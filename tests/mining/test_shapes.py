@@ -331,6 +331,18 @@ def test_words_of_what_a_sequence_begins_or_ends_with_state_its_ends() -> None:
     assert stated_ends("Starting from 0, add every entry; stop at the end of the list.") == set()
 
 
+def test_words_of_what_a_division_leaves_state_a_remainder() -> None:
+    from specbridge.mining.shapes import stated_remainder
+
+    def said(text: str) -> bool:
+        sig = Signature(name="f", params=(Param(name="n", type="Nat"),), return_type="Nat")
+        return stated_remainder(Task(id="f", requirement=text, signature=sig))
+
+    assert said("Convert minutes into whole hours plus the minutes left over.")
+    assert said("Whether it divides evenly, with nothing left-over.") and said("Return the remainder.")
+    assert not said("Keep the remaining entries of the list.")  # the rest of a list, not of a division
+
+
 def test_a_test_of_every_character_reads_nothing_of_the_end_the_words_say() -> None:
     from specbridge.mining.shapes import ends_unread
 

@@ -615,3 +615,20 @@ def test_words_saying_a_list_starts_with_another_offer_lean_s_prefix_test() -> N
     task = _task("begins", requirement, [("pre", "List Nat"), ("xs", "List Nat")], "Bool", "True")
     chosen = _chosen_at_example(task, {"pre": "[1, 2]", "xs": "[1, 2, 3]"}, "true", corpus)
     assert "result = pre.isPrefixOf xs" in chosen, chosen
+
+
+def test_words_of_what_a_division_leaves_over_choose_its_quotient_and_remainder() -> None:
+    # the corpus divides and takes remainders in tasks that say other things; on the example 17 days, 17 / 5 is
+    # the 3 days left over too
+    two = [("a", "Nat"), ("b", "Nat")]
+    corpus = [
+        _task("share", "Share the sweets equally among the children.", two, "Nat", "result = a / b"),
+        _task("share2", "How many sweets each child gets when shared equally.", two, "Nat", "result = a / b"),
+        _task("ring", "The slot of a ring of b slots that step a lands on.", two, "Nat", "result = a % b"),
+        _task("ring2", "Which seat of the round table the a-th guest takes.", two, "Nat", "result = a % b"),
+        _task("five", "How many full hands of five fingers.", [("a", "Nat")], "Nat", "result = a / 5"),
+    ]
+    requirement = "Split a number of days into whole weeks and the days left over, weeks first."
+    task = _task("weeks", requirement, [("days", "Nat")], "Nat × Nat", "True")
+    chosen = _chosen_at_example(task, {"days": "17"}, "(2, 3)", corpus)
+    assert "result = (days / 7, days % 7)" in chosen, chosen
