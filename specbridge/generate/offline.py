@@ -633,6 +633,8 @@ _END_FEATURES = {
 # (read by an operation, `(xs.take 1).contains 0`; not compared whole, `xs ≠ xs.take 1`, which says no end)
 _END_VIEW = {"first": re.compile(r"(?<!reverse)\.take 1\)\."), "last": re.compile(r"\.reverse\.take 1\)\.")}
 _END_VIEW_FEATURES = {"first": frozenset({"id:take", "lit:1"}), "last": frozenset({"id:reverse", "id:take", "lit:1"})}
+# a number shifted by one: `n - 1`, `(a + b) + 1`, `1 + n` (not `x0.1`, `10`, `1.5`)
+_SHIFT_BY_ONE = re.compile(r"[-+] 1(?![\w.])|(?<![\w.])1 [-+] ")
 # a division and what it leaves, by the same divisor (`(days / 7, days % 7)`): the words' "left over"
 _QUOTIENT_AND_REMAINDER = re.compile(
     r"/ (\w+|\([^()]*\))(?![\w(]).*% \1(?![\w(])|% (\w+|\([^()]*\))(?![\w(]).*/ \2(?![\w(])"
@@ -1517,6 +1519,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         mentioned_characters,
         neighbour_comparisons,
         requirement_numbers,
+        shift_by_one_said,
         stated_difference,
         stated_extremes,
         stated_remainder,
@@ -1554,6 +1557,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     aligned = aligned_sequences(task)
     differenced = stated_difference(task)
     remainder = stated_remainder(task)
+    by_one = shift_by_one_said(task)
     extremes = stated_extremes(said)
     ends = stated_ends(said)
 
@@ -1574,6 +1578,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         )
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
         unwritten = len(unwritten_numbers(text, implied, only_implied)) + len(unwritten_characters(text, characters))
+        unwritten += not by_one and _SHIFT_BY_ONE.search(text) is not None
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
         # a comparison of the other kind than the words say ("strictly smaller" and `≤`)

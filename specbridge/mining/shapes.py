@@ -762,6 +762,25 @@ def stated_difference(task: Task) -> bool:
     return _DIFFERENCE.search(task.requirement) is not None
 
 
+# Words that may make a spec shift a number by one: a one or a count from one, a neighbour ("the next", "the one
+# before"), a place ("the position", "the last"), a bound ("up to", "at least", "below", "inclusive"), a parity
+# ("odd": `2 * k + 1`), a rounding up ("started", "partly", "rounded up")
+_BY_ONE = re.compile(
+    r"\b(?:1|one|once|single|first|last|next|previous|preceding|following|before|after|successor|predecessor"
+    r"|increment\w*|decrement\w*|more|less|fewer|greater|smaller|larger|longer|shorter|above|below|under|over"
+    r"|least|most|up\s+to|until|till|through|inclusive|exclusive|including|excluding|between|from|position\w*"
+    r"|index\w*|indices|place\w*|rank\w*|step\w*|odd|consecutive|adjacent|neighbou?r\w*|round\w*|partly"
+    r"|partial\w*|started|ceiling|off|final|end|ends|ending|tail)\b",
+    re.I,
+)
+
+
+def shift_by_one_said(task: Task) -> bool:
+    """Whether the words give a reason to shift a number by one (`_BY_ONE`): a spec adding or taking away 1 where
+    they do not (`days * 86400` read as `(86400 + days) - 1` of one day) fits an example by its choice of input."""
+    return _BY_ONE.search(without_example_numbers(task.requirement)) is not None
+
+
 # "the days left over", "with nothing left over", "the remainder": what a division leaves, Lean's `%`
 _REMAINDER = re.compile(r"\b(?:left[\s-]+over|leftovers?|remainders?)\b", re.I)
 

@@ -343,6 +343,19 @@ def test_words_of_what_a_division_leaves_state_a_remainder() -> None:
     assert not said("Keep the remaining entries of the list.")  # the rest of a list, not of a division
 
 
+def test_only_some_words_give_a_reason_to_shift_a_number_by_one() -> None:
+    from specbridge.mining.shapes import shift_by_one_said
+
+    def said(text: str) -> bool:
+        sig = Signature(name="f", params=(Param(name="n", type="Nat"),), return_type="Nat")
+        return shift_by_one_said(Task(id="f", requirement=text, signature=sig))
+
+    assert not said("Convert a number of whole days into seconds, a day being 24 hours of 60 minutes of 60 seconds.")
+    assert not said("Work out the perimeter of a rectangle of the given width and height. For example 3 by 5 gives 16.")
+    assert said("Return the position of the last space.") and said("Add up the numbers up to n.")
+    assert said("How many pages, a page partly used counting as one?") and said("Is n odd?")
+
+
 def test_a_test_of_every_character_reads_nothing_of_the_end_the_words_say() -> None:
     from specbridge.mining.shapes import ends_unread
 
