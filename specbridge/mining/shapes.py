@@ -763,13 +763,15 @@ def stated_difference(task: Task) -> bool:
 
 
 # Words that may make a spec shift a number by one: a one or a count from one, a neighbour ("the next", "the one
-# before"), a place ("the position", "the last"), a bound ("up to", "at least", "below", "inclusive"), a parity
+# before"), a place ("the position", "the last"), a bound ("up to", "at least", "below", "inclusive", "from 1 to n";
+# not "from" alone: "a rectangle from its width and height"), a parity
 # ("odd": `2 * k + 1`), a rounding up ("started", "partly", "rounded up")
 _BY_ONE = re.compile(
     r"\b(?:1|one|once|single|first|last|next|previous|preceding|following|before|after|successor|predecessor"
     r"|increment\w*|decrement\w*|more|less|fewer|greater|smaller|larger|longer|shorter|above|below|under|over"
-    r"|least|most|up\s+to|until|till|through|inclusive|exclusive|including|excluding|between|from|position\w*"
-    r"|index\w*|indices|place\w*|rank\w*|step\w*|odd|consecutive|adjacent|neighbou?r\w*|round\w*|partly"
+    r"|least|most|up\s+to|until|till|through|inclusive|exclusive|including|excluding|between|position\w*"
+    r"|from\s+[\w'-]+\s+(?:up\s+)?to|index\w*|indices|place\w*|rank\w*|step\w*|odd|consecutive|adjacent"
+    r"|neighbou?r\w*|round\w*|partly"
     r"|partial\w*|started|ceiling|off|final|end|ends|ending|tail)\b",
     re.I,
 )

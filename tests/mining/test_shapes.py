@@ -351,7 +351,8 @@ def test_only_some_words_give_a_reason_to_shift_a_number_by_one() -> None:
         return shift_by_one_said(Task(id="f", requirement=text, signature=sig))
 
     assert not said("Convert a number of whole days into seconds, a day being 24 hours of 60 minutes of 60 seconds.")
-    assert not said("Work out the perimeter of a rectangle of the given width and height. For example 3 by 5 gives 16.")
+    assert not said("Work out the perimeter of a rectangle from its width and height. For example 3 by 5 gives 16.")
+    assert said("Add up the whole numbers from lo to hi.")
     assert said("Return the position of the last space.") and said("Add up the numbers up to n.")
     assert said("How many pages, a page partly used counting as one?") and said("Is n odd?")
 
