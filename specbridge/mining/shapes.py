@@ -802,8 +802,13 @@ _EXTREMES = {
 
 def stated_extremes(text: str) -> frozenset[str]:
     """Which extremes ("max", "min") the words `text` ask for (`_EXTREMES`)."""
+    return _readings_said(text, _EXTREMES)
+
+
+def _readings_said(text: str, readings: dict[str, re.Pattern[str]]) -> frozenset[str]:
+    """Which of `readings` (a name -> the words saying it) the words `text` say, across its line breaks."""
     said = " ".join(text.split())
-    return frozenset(kind for kind, words in _EXTREMES.items() if words.search(said))
+    return frozenset(name for name, words in readings.items() if words.search(said))
 
 
 # "begins with a digit", "starts with the first list", "a prefix of": what a sequence has first; "ends in a vowel",
@@ -816,8 +821,7 @@ _ENDS = {
 
 def stated_ends(text: str) -> frozenset[str]:
     """Which ends of a sequence ("first", "last") the words `text` say it begins or ends with (`_ENDS`)."""
-    said = " ".join(text.split())
-    return frozenset(end for end, words in _ENDS.items() if words.search(said))
+    return _readings_said(text, _ENDS)
 
 
 # Lean that reads what a sequence has first (`take`, `head?`, `front`, `isPrefixOf`, an index) or last
