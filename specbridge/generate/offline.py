@@ -1578,6 +1578,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         )
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
         unwritten = len(unwritten_numbers(text, implied, only_implied)) + len(unwritten_characters(text, characters))
+        # and so is a 1 added or taken away where the words give no reason to (`shift_by_one_said`)
         unwritten += not by_one and _SHIFT_BY_ONE.search(text) is not None
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
