@@ -584,17 +584,12 @@ def pair_views(params: Sequence[tuple[str, str]]) -> list[str]:
     (`xs.zipIdx`). Lean's `zip` names
     no word a requirement uses ("position by position", "next to each other"), so it is offered by the
     signature's shape; of simple elements only."""
-
-    def as_list(name: str, type_text: str) -> tuple[str, str] | None:
-        """(the list view of a sequence parameter, its container) when its elements are simple."""
-        if type_text == "String":
-            return f"{name}.toList", "String"
-        head, _, elem = type_text.partition(" ")
-        if head in ("List", "Array") and elem in _PAIRABLE:
-            return (name if head == "List" else f"{name}.toList"), head
-        return None
-
-    seqs = [(name, *got) for name, type_text in params if (got := as_list(name, type_text)) is not None]
+    seqs = [
+        (name, *got)
+        for name, type_text in params
+        if (got := _as_list(name, type_text)) is not None
+        and (got[1] == "String" or type_text.partition(" ")[2] in _PAIRABLE)
+    ]
     out = []
     for (a, la, ca), (b, lb, cb) in itertools.combinations(seqs, 2):
         out.append(f"{a}.zip {b}" if ca == cb != "String" else f"{la}.zip {lb}")
@@ -602,6 +597,18 @@ def pair_views(params: Sequence[tuple[str, str]]) -> list[str]:
     # each element beside its position ("add to every number its own position", "the days on which …")
     out += [f"{la}.zipIdx" for _, la, container in seqs if container != "String"]
     return out
+
+
+def _as_list(name: str, type_text: str) -> tuple[str, str] | None:
+    """(the list a sequence parameter is read as, its container: `s.toList`, "String"; `xs`, "List"), None for a
+    parameter of another type."""
+    type_text = " ".join(type_text.split())
+    if type_text == "String":
+        return f"{name}.toList", "String"
+    head = type_text.partition(" ")[0]
+    if head in ("List", "Array"):
+        return (name if head == "List" else f"{name}.toList"), head
+    return None
 
 
 def _view_terms(
@@ -676,12 +683,10 @@ def end_views(task: Task) -> list[str]:
     ends = stated_ends(task.requirement)
     out = []
     for p in task.signature.params:
-        head = " ".join(p.type.split()).split(" ")[0]
-        if head not in ("String", "List", "Array"):
-            continue
-        as_list = p.name if head == "List" else f"{p.name}.toList"
-        out += [f"{as_list}.take 1"] if "first" in ends else []
-        out += [f"{as_list}.reverse.take 1"] if "last" in ends else []
+        got = _as_list(p.name, p.type)
+        if got is not None:
+            out += [f"{got[0]}.take 1"] if "first" in ends else []
+            out += [f"{got[0]}.reverse.take 1"] if "last" in ends else []
     return out
 
 

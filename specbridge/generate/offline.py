@@ -1770,10 +1770,11 @@ def enumerated_candidates(
 
     # what the corpus writes already has its support and its words (a `List Char` use does not fit `List Int`)
     known = {t.key for t in terms}
+    said = result_text(task)
     named = (
         vocabulary_operations(requirement_terms(task))
-        + extreme_operations(stated_extremes(result_text(task)))
-        + end_operations(stated_ends(result_text(task)))
+        + extreme_operations(stated_extremes(said))
+        + end_operations(stated_ends(said))
     )
     vocabulary = list({t.key: t for t in named if t.key not in known}.values())
     element = _element_type(task)
