@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from specbridge.generate.extract import mentions, split_top_level, unread_inputs
+from specbridge.lean import arith
 from specbridge.lean import types as ty
 from specbridge.lean.values import Pair
 from specbridge.mining.shapes import DIVIDES, EXCESS, ODD, stated_sets
@@ -70,6 +71,9 @@ RANGE_TERMS = 300  # of which one operation over the numbers up to a number inpu
 # digits (`digit_views`), at most each
 SIBLINGS = 3  # best-fitted numbers per operation paired by a binary operation (`_siblings`)
 SIBLING_OPERATIONS = 12  # operations whose siblings are paired, best-fitted first
+DEEPER_TERMS = 40  # formulas of the inputs and the words' numbers (`stated_formulas`) tried, at most
+FORMULA_OPERATIONS = 3  # operations in such a formula, at most
+FORMULA_VALUES = 300_000  # formulas evaluated on the examples (plain arithmetic: about a second), at most
 PAIRED_DECISIONS = 8  # best-fitted decisions of the first level, paired by `∧`, `∨` for a Bool result
 IDLE_OPERATION_COST = 0.2  # a term meeting an example by an operation doing nothing there (`_idle_operation`)
 VIEW_OPERANDS = 8  # best level-1 terms over pairs that the second level composes over, besides LEVEL2_OPERANDS
@@ -200,12 +204,14 @@ def enumerate_results(
     literals: Sequence[str],
     element: str | None = None,
     compared: Sequence[tuple[str, str]] = (),
+    formula_numbers: Sequence[str] = (),
 ) -> list[Found]:
     """Terms of the task's result type (or a Prop, for a Bool result) that compute every visible example's
     expected output, one per behaviour, best `score` first. [] when the task has no readable example.
     `element`: the element type of the task's sequence, a number type the literals may take. `compared`: the
     comparisons the words state (`stated_comparisons`), which a decision makes of any number the first level
-    computes."""
+    computes. `formula_numbers`: the numbers the words write or imply as constants, which a formula deeper than
+    the second level may be made to read (`stated_formulas`)."""
     from specbridge.lean.program import parse_type
     from specbridge.mining.library import slot_shape
     from specbridge.mining.terms import element_generic, instantiations, is_operation, operand
@@ -239,6 +245,8 @@ def enumerate_results(
             all(o[0] == "ok" and _shows(o[1], want) for o, want in zip(outputs, part, strict=False)) for part in parts
         )
 
+    budget = MAX_TERMS
+
     def keep_other(key: tuple[str, tuple], found: Found) -> None:
         if not computes_examples(key[1]):
             return
@@ -253,7 +261,7 @@ def enumerate_results(
     ) -> tuple | None:
         """Run `text` (or its `typed` spelling) and keep it if it is a new behaviour or a better spelling; only if
         new, when `fresh`. The behaviour, None if it is none."""
-        if runner.elaborated >= MAX_TERMS:
+        if runner.elaborated >= budget:
             return None
         got = runner.run(typed or text)
         if got is None or all(kind == "err" for kind, _ in got[1]):
@@ -479,6 +487,16 @@ def enumerate_results(
                 out += sorted(told_apart, key=lambda g: (-g.fit, g.text))[:OTHER_SPELLINGS]
         return sorted(out, key=lambda f: (-f.fit, f.text))
 
+    if want in ("Nat", "Int") and not pair:
+        # Formulas deeper than the second level, only to read a number the words write that no term computing
+        # the examples reads; each costs its operations as a level (their own budget: the levels above may have
+        # spent theirs)
+        solving = [f.text for f in computing({want}, lambda v: v)]
+        deeper = stated_formulas(want, examples, params, formula_numbers, solving)
+        budget = runner.elaborated + len(deeper)
+        for text, size in deeper:
+            add(text, size)
+
     if not pair:
         whole = second_look(computing(allowed - {as_list}, lambda v: v))
         listed = computing({as_list}, tuple) if as_list else []
@@ -524,6 +542,79 @@ def enumerate_results(
         for text, level in [(f"({a.text}, {b.text})", max(a.level, b.level))]
     ]
     return sorted(pairs, key=lambda f: (-f.fit, f.text))
+
+
+_NUMBER_OPERATIONS = {
+    "Nat": {
+        "+": lambda a, b: a + b,
+        "-": arith.nat_sub,
+        "*": lambda a, b: a * b,
+        "/": arith.nat_div,
+        "%": arith.nat_mod,
+    },
+    "Int": {
+        "+": lambda a, b: a + b,
+        "-": lambda a, b: a - b,
+        "*": lambda a, b: a * b,
+        "/": arith.int_ediv,
+        "%": arith.int_emod,
+    },
+}
+
+
+def stated_formulas(
+    want: str,
+    examples: Sequence[tuple[tuple[Any, ...], Any]],
+    params: Sequence[tuple[str, str]],
+    numbers: Sequence[str],
+    solving: Sequence[str],
+) -> list[tuple[str, int]]:
+    """Formulas of the number inputs and the `numbers` the words write or imply (other than 0 and 1), up to
+    FORMULA_OPERATIONS of Lean's `+ - * / %` (`arith`), that compute every example, read every input and write
+    more of those numbers than any of the `solving` terms (computing the examples already) does: what the words
+    give that no term reads (the 100 of "a percentage of an amount": `(amount * pct) / 100`, where the corpus's
+    operations make `amount % 100` and a coincidence reading both inputs). (formula, its operations), the fewest
+    operations first, DEEPER_TERMS at most; FORMULA_VALUES evaluations at most (eight inputs and numbers would
+    make two million formulas of three operations)."""
+    names = [name for name, _ in params]
+    numbers = [n for n in dict.fromkeys(numbers) if re.fullmatch(r"-?\d+", n) and n not in ("0", "1", "-1")]
+    numbers = [n for n in numbers if want == "Int" or not n.startswith("-")]
+    if not numbers or any(t != want for _, t in params):
+        return []
+
+    def written(text: str) -> int:
+        return sum(bool(re.search(rf"(?<![\w.']){re.escape(n)}(?![\w.'])", text)) for n in numbers)
+
+    covered = max((written(t) for t in solving if not unread_inputs(t, names)), default=0)
+    if covered == len(numbers):
+        return []
+    expected = tuple(e for _, e in examples)
+    leaves = [(name, tuple(args[k] for args, _ in examples)) for k, name in enumerate(names)]
+    leaves += [(n, (int(n),) * len(examples)) for n in numbers]
+    operations = _NUMBER_OPERATIONS[want]
+    by_size: list[list[tuple[str, tuple]]] = [leaves]  # by_size[k]: the formulas of k operations
+    out: dict[str, int] = {}
+    evaluated = 0
+    for size in range(1, FORMULA_OPERATIONS + 1):
+        made: list[tuple[str, tuple]] = []
+        for left_size in range(size):
+            for (a, xs), (b, ys) in itertools.product(by_size[left_size], by_size[size - 1 - left_size]):
+                if not any(mentions(f"{a} {b}", name) for name in names):
+                    continue  # an operation of two constants is another constant, no reading of the words
+                evaluated += len(operations)
+                if evaluated > FORMULA_VALUES:
+                    break
+                for op, fn in operations.items():
+                    if op in "+*" and left_size == size - 1 - left_size and a > b:
+                        continue  # (one order of the two operands of `+` and `*`)
+                    values = tuple(fn(x, y) for x, y in zip(xs, ys, strict=True))
+                    text = f"{a if left_size == 0 else f'({a})'} {op} {b if size - 1 - left_size == 0 else f'({b})'}"
+                    made.append((text, values))
+                    if values == expected and text not in out and written(text) > covered:
+                        if not unread_inputs(text, names):
+                            out[text] = size
+        by_size.append(made)
+    return sorted(out.items(), key=lambda item: (item[1], item[0]))[:DEEPER_TERMS]
 
 
 # the words of a requirement that some inputs have no result ("any other character gives no result")

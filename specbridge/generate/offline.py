@@ -1181,6 +1181,22 @@ def written_constants(task: Task) -> set[str]:
     return numerals | listed | {c for chars in stated_characters(task) for c in chars}
 
 
+def formula_numbers(task: Task) -> list[str]:
+    """The numbers a formula of the inputs may be made to read (`enumerate.stated_formulas`): the numerals the
+    words write as constants (`written_constants`) and the numbers they imply ("percent": 100), not the bounds of
+    a range they state ("between 0 and 23", "the range 0 to 9": a domain, no operand)."""
+    from specbridge.mining.shapes import implied_numbers
+
+    bounds = {n for m in _RANGE.finditer(task.requirement) for n in m.groups() if n is not None}
+    numerals = [k for k in sorted(written_constants(task)) if re.fullmatch(r"-?\d+", k) and k not in bounds]
+    return list(dict.fromkeys(numerals + implied_numbers(task)))
+
+
+_RANGE = re.compile(
+    r"\b(?:between|from|range)\s+(?:of\s+)?(-?\d+)\s+(?:and|to|through)\s+(-?\d+)\b"
+    r"|(?<![\w.-])(-?\d+)\s*[-–]\s*(-?\d+)\b"
+)
+
 _VERSIONED_NAME = re.compile(r"(?<=[a-z,;] )([A-Z][A-Za-z]*) \d+(?:\.\d+)*\b")
 
 
@@ -1802,7 +1818,9 @@ def enumerated_candidates(
         "": preds[:5] + values[:3],
     }
     out = []
-    for found in enumerate_results(task, terms + vocabulary, score, holes, literals, element, stated)[:ENUM_FITS]:
+    numbers = formula_numbers(task)
+    found_terms = enumerate_results(task, terms + vocabulary, score, holes, literals, element, stated, numbers)
+    for found in found_terms[:ENUM_FITS]:
         post = result_equation(found.text, found.type_text, list_view(_norm(task.signature.return_type)))
         out.append(
             Candidate(

@@ -1308,3 +1308,49 @@ def test_the_numbers_up_to_an_input_and_its_digits_are_folded_with_the_corpus_s_
     product = product.model_copy(update={"requirement": "Multiply the digits of n together."})
     texts = [f.text for f in enumerate_results(product, mine_terms(corpus), _flat, {}, ["0", "1"])]
     assert "(Nat.digits 10 n).foldl (fun x0 x1 => x0 * x1) 1" in texts, texts
+
+
+def test_a_formula_deeper_than_the_corpus_composes_is_made_to_read_the_numbers_the_words_write() -> None:
+    from specbridge.generate.enumerate import stated_formulas
+
+    params = [("amount", "Nat"), ("pct", "Nat")]
+    example = [((250, 20), 50)]
+    made = stated_formulas("Nat", example, params, ["0", "1", "100"], solving=[])
+    assert made[0] == ("(amount * pct) / 100", 2), made[:3]
+    texts = [t for t, _ in made]
+    assert all(re.search(r"\bamount\b", t) and re.search(r"\bpct\b", t) and "100" in t for t in texts)
+    assert [size for _, size in made] == sorted(size for _, size in made)  # the fewest operations first
+    assert not any(re.search(r"\(?100 [-+*/%] 100\)?", t) for t in texts)  # no constant made of constants
+    # three operations deep, with Lean's truncated subtraction: (22 + 24 - 3) % 24 = 19
+    clock = stated_formulas("Nat", [((3, 22), 19)], [("start", "Nat"), ("stop", "Nat")], ["24"], solving=[])
+    assert "((stop + 24) - start) % 24" in [t for t, _ in clock] or "((24 + stop) - start) % 24" in [
+        t for t, _ in clock
+    ]
+    # nothing when a term computing the examples already writes every number the words write, or for a
+    # signature of other types
+    assert stated_formulas("Nat", example, params, ["100"], solving=["amount / 100 + pct"]) == []
+    assert stated_formulas("Nat", [(([1, 2],), 3)], [("xs", "List Nat")], ["100"], solving=[]) == []
+
+
+def test_a_stated_formula_is_offered_where_no_term_reads_the_words_numbers() -> None:
+    percent = _task(
+        "percentOf", [("amount", "Nat"), ("pct", "Nat")], "Nat", tests=[_example({"amount": "250", "pct": "20"}, "50")]
+    )
+    terms = mine_terms(CORPUS)
+    found = {f.text: f for f in enumerate_results(percent, terms, _flat, {}, ["0", "1"], formula_numbers=["100"])}
+    assert "(amount * pct) / 100" in found
+    assert found["(amount * pct) / 100"].level == 2
+    assert "(amount * pct) / 100" not in [f.text for f in enumerate_results(percent, terms, _flat, {}, ["0", "1"])]
+
+
+def test_the_numbers_a_formula_reads_are_the_words_constants_not_a_range_s_bounds() -> None:
+    from specbridge.generate.offline import formula_numbers
+
+    def numbers(requirement: str) -> list[str]:
+        return formula_numbers(_task("t", [("n", "Nat")], "Nat").model_copy(update={"requirement": requirement}))
+
+    assert numbers("Return the given percentage of an amount, rounded down.") == ["100"]
+    assert numbers("On a 24-hour clock, the hours from start to stop; both are between 0 and 23.")[0] == "24"
+    assert "23" not in numbers("On a 24-hour clock; both are between 0 and 23.")
+    assert numbers("Write a Lean 4 function: the last digit, in the range 0 to 9, is n % 10.") == ["10"]
+    assert numbers("Each digit 0-9 counts 7 points.") == ["7"]
