@@ -42,9 +42,11 @@ from specbridge.mining.shapes import (
     EXCESS,
     LATER_NEIGHBOUR,
     ODD,
+    arithmetic_unread,
     ends_unread,
     quantifier_against,
     quantifier_wording,
+    stated_arithmetic,
     stated_ends,
 )
 from specbridge.nlfp import describe_spec
@@ -1032,6 +1034,7 @@ class OfflineGenerator:
                 constants = written_constants(task)
                 quantified = _quantifier_said(task)
                 ends = _ends_said(task)
+                arithmetic = stated_arithmetic(result_text(task))
                 best = max(
                     tied,
                     key=lambda c: (
@@ -1042,6 +1045,7 @@ class OfflineGenerator:
                         - UNWRITTEN_CONSTANT_COST * len(left_out(constants, c.spec()))
                         - QUANTIFIER_COST * quantifier_against(quantified, c.postcond)
                         - END_COST * ends_unread(ends, c.aux + "\n" + c.postcond)
+                        - ARITHMETIC_COST * arithmetic_unread(arithmetic, c.aux + "\n" + c.postcond)
                     ),
                 )
             else:
@@ -1923,6 +1927,7 @@ TERM_ATOM_WEIGHT = 0.1  # per unit of requirement evidence for the predicate tha
 TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
 WORDING_COST = 0.05  # a term comparing the other way than the words say (`comparison_wording`)
 QUANTIFIER_COST = 0.1  # a decision quantifying the other way than the words say (`quantifier_wording`)
+ARITHMETIC_COST = 0.1  # a spec making no operation of the kind the words name ("the sum of": `stated_arithmetic`)
 END_COST = 0.2  # a decision reading nothing of the end the words say a sequence begins or ends with (`stated_ends`)
 COUNT_AMONG_ELEMENTS_COST = 0.1  # a term looking for a count among a sequence's elements (`counted_members`)
 STATED_COMPARISON_WEIGHT = 0.1  # a term making a comparison with a parameter the words state (`stated_comparisons`)

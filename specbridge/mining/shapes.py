@@ -841,6 +841,33 @@ def ends_unread(ends: Collection[str], text: str) -> int:
     return sum(_READS_END[end].search(text) is None for end in ends)
 
 
+# "the sum of", "the product of", "the difference between": an arithmetic operation the words name (not "plus",
+# "add", "total": "hours plus the minutes left over", "no separators are added", "the total number of" name none)
+_ARITHMETIC_WORDS = {
+    "+": re.compile(r"\b(?:sum|sums|summed|summing)\b", re.I),
+    "*": re.compile(r"\b(?:product|products|multiply|multiplies|multiplied|multiplying)\b", re.I),
+    "-": re.compile(r"\b(?:difference|differences|subtract|subtracts|subtracted|subtracting|minus)\b", re.I),
+}
+# Lean that makes each: the operator or its inverse (a difference stated as `result + lo = hi`), or an operation
+# built on it (`List.sum`, a fold, `Int.natAbs` of a difference)
+_READS_ARITHMETIC = {
+    "+": re.compile(r" [-+] |[-+]\)|\bsum\b|\bfold[lr]?\b"),
+    "*": re.compile(r" [*/] |[*/]\)|\bprod\b|\bfold[lr]?\b"),
+    "-": re.compile(r" [-+] |[-+]\)|\bnatAbs\b|\bsub\b|\bdist\b"),
+}
+
+
+def stated_arithmetic(text: str) -> frozenset[str]:
+    """Which arithmetic operations (`+`, `*`, `-`) the words `text` name (`_ARITHMETIC_WORDS`)."""
+    return _readings_said(text, _ARITHMETIC_WORDS)
+
+
+def arithmetic_unread(operations: Collection[str], text: str) -> int:
+    """How many of the operations the words name (`stated_arithmetic`) a Lean text never makes (`(b % a) % 2 = 0`
+    for "whether the sum of two numbers is even")."""
+    return sum(_READS_ARITHMETIC[op].search(text) is None for op in operations)
+
+
 DIVIDES = "∣"  # the stated relation "divisible by d" (`x % d = 0`) among `stated_comparisons`
 ODD = "∤"  # the stated relation "odd" (`x % 2 = 1`), with limit 2
 EXCESS = "−"  # the stated amount "how much over the cap" (`x - cap`)

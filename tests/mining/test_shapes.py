@@ -367,6 +367,23 @@ def test_a_test_of_every_character_reads_nothing_of_the_end_the_words_say() -> N
     assert ends_unread(set(), "xs.any (fun x0 => x0 = 0)") == 0
 
 
+def test_the_sum_product_or_difference_the_words_name_is_an_operation_a_spec_should_make() -> None:
+    from specbridge.mining.shapes import arithmetic_unread, stated_arithmetic
+
+    assert stated_arithmetic("Decide whether the sum of two whole numbers is even.") == {"+"}
+    assert stated_arithmetic("Return the product of the digits.") == {"*"}
+    assert stated_arithmetic("The difference between the largest and the smallest value.") == {"-"}
+    # "plus", "added", "total": no operation named ("hours plus the minutes left over", "the total number of")
+    assert stated_arithmetic("Whole hours plus the minutes left over; no separators are added in total.") == set()
+    assert arithmetic_unread({"+"}, "(b % a) % 2 = 0") == 1
+    assert arithmetic_unread({"+"}, "((a + b) % 2) = 0") == 0
+    assert arithmetic_unread({"+", "*"}, "xs.sum * 2") == 0
+    assert arithmetic_unread({"*"}, "(Nat.digits 10 n).foldl (fun x0 x1 => x0 * x1) 1") == 0
+    assert arithmetic_unread({"-"}, "Int.natAbs (a.max - a.min)") == 0
+    assert arithmetic_unread({"-"}, "result = -x") == 1  # a negation is no difference
+    assert arithmetic_unread({"-"}, "result + xs.min = xs.max") == 0  # a difference stated by its inverse
+
+
 def test_a_number_counting_the_inputs_is_no_constant_of_the_computation() -> None:
     from specbridge.mining.shapes import requirement_numbers
 
