@@ -1928,7 +1928,7 @@ TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
 WORDING_COST = 0.05  # a term comparing the other way than the words say (`comparison_wording`)
 QUANTIFIER_COST = 0.1  # a decision quantifying the other way than the words say (`quantifier_wording`)
 ARITHMETIC_COST = 0.1  # a spec making no operation of the kind the words name ("the sum of": `stated_arithmetic`)
-END_COST = 0.2  # a decision reading nothing of the end the words say a sequence begins or ends with (`stated_ends`)
+END_COST = 0.3  # a decision reading nothing of the end the words say a sequence begins or ends with (`stated_ends`)
 COUNT_AMONG_ELEMENTS_COST = 0.1  # a term looking for a count among a sequence's elements (`counted_members`)
 STATED_COMPARISON_WEIGHT = 0.1  # a term making a comparison with a parameter the words state (`stated_comparisons`)
 
