@@ -583,7 +583,7 @@ def stated_formulas(
         return []
 
     def written(text: str) -> int:
-        return sum(bool(re.search(rf"(?<![\w.']){re.escape(n)}(?![\w.'])", text)) for n in numbers)
+        return sum(mentions(text, n) for n in numbers)
 
     covered = max((written(t) for t in solving if not unread_inputs(t, names)), default=0)
     if covered == len(numbers):
