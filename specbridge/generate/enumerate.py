@@ -609,7 +609,8 @@ def stated_formulas(
                         continue  # (one order of the two operands of `+` and `*`)
                     values = tuple(fn(x, y) for x, y in zip(xs, ys, strict=True))
                     text = f"{a if left_size == 0 else f'({a})'} {op} {b if size - 1 - left_size == 0 else f'({b})'}"
-                    made.append((text, values))
+                    if size < FORMULA_OPERATIONS:  # (the largest formulas are operands of none)
+                        made.append((text, values))
                     if values == expected and text not in out and written(text) > covered:
                         if not unread_inputs(text, names):
                             out[text] = size
