@@ -1341,8 +1341,9 @@ _PAIR = r"\((?:[^()\n,]+),\s*(?:[^()\n,]+)\)"  # `(3, 12)`
 _WORKED = rf"{_QUOTED}|'[^'\n]'|\[[^\]\n]*\]|{_PAIR}|{_NUMBERS}"
 # "gives <result>", the result ending there: not `1` of "gives 1 + 2 = 3"
 _GIVES = (
-    rf"\s+(?:gives|becomes|turns into|yields)\s+`?"
-    rf"(?P<y>{_WORKED}|true|false|[A-Za-z](?=[\s.,;:!?]|$))`?(?!\w|\.\d|\s*[-+*/=])"
+    rf"\s+(?:gives?|becomes?|turns into|yields)\s+(?:the\s+(?P<gnoun>[a-z]+)\s+)?`?"
+    rf"(?:-?\d+(?:\s*[-+*/×]\s*-?\d+)+\s*=\s*)?"  # "gives 2 + 5 = 7": the chain's last value
+    rf"(?P<y>{_WORKED}|true|false|[A-Za-z](?=[\s.,;:!?`]|$))`?(?!\w|\.\d|\s*[-+*/=])"
 )
 _STATED_EXAMPLE = re.compile(rf"(?<![\w.])`?(?P<x>{_WORKED})`?{_GIVES}")
 
@@ -1367,6 +1368,11 @@ def _worked_literal(text: str, type_text: str) -> str | None:
         return f"'{letter}'" if len(letter) == 1 and (quoted or (len(text) == 1 and letter.isalpha())) else None
     if type_text == "Bool":
         return text if text in ("true", "false") else None
+    if type_text.startswith("Option "):  # a value given is `some` of it
+        inner = _worked_literal(text, type_text.removeprefix("Option ").strip("() "))
+        if inner is None or (" " in inner and not inner.startswith(("(", '"', "["))):
+            return None
+        return f"some ({inner})" if inner.startswith("-") else f"some {inner}"
     items = [n.strip() for n in text.strip("[]").split(",")] if not text.startswith(('"', "'")) else []
     if not items or not all(re.fullmatch(r"-?\d+", n) for n in items):
         return None
@@ -1376,11 +1382,6 @@ def _worked_literal(text: str, type_text: str) -> str | None:
         if not text.startswith("[") and len(items) < 2:
             return None  # a number alone is no list
         return ("#[" if type_text.startswith("Array") else "[") + ", ".join(items) + "]"
-    if type_text.startswith("Option "):  # a value given is `some` of it
-        inner = _worked_literal(text, type_text.removeprefix("Option ").strip("() "))
-        if inner is None or " " in inner:
-            return None
-        return f"some ({inner})" if inner.startswith("-") else f"some {inner}"
     return None
 
 
@@ -1400,24 +1401,37 @@ def _read_worked(text: str, type_text: str) -> str | None:
 
 def stated_tests(task: Task) -> list[TestCase]:
     """The examples the requirement works through in words ("so 6 becomes 3", "-4, 7, 10 gives 6", `"abcd" gives
-    c`) as visible example tests, for a task of one parameter. They are the user's words, not hidden tests. []
-    when none reads as the signature's types."""
+    c`, "the average of 4 and 7 is 5") as visible example tests. They are the user's words, not hidden tests. []
+    when none reads as the signature's types; an input the words give two results for is left out."""
+    found = [*_stated_tests_by_verb(task), *_stated_results(task), *_stated_decisions(task)]
+    said: dict[tuple, set[str]] = {}
+    for case in found:
+        said.setdefault(tuple(sorted(case.inputs.items())), set()).add(case.expected)
+    out: list[TestCase] = []
+    for case in found:
+        key = tuple(sorted(case.inputs.items()))
+        if len(said[key]) == 1 and all(key != tuple(sorted(c.inputs.items())) for c in out):
+            out.append(case)
+    return out
+
+
+def _stated_tests_by_verb(task: Task) -> list[TestCase]:
+    """`stated_tests` read from "gives"/"becomes" (any task), and for a task of one input also from what the words
+    say the function gives for a value."""
     if len(task.signature.params) > 1:
         return _stated_tests_of_several(task)
     if len(task.signature.params) != 1:
         return []
     (param,) = task.signature.params
     out = []
+    nouns = _result_nouns(task)
     for m in _STATED_EXAMPLE.finditer(task.requirement):
         x = _read_worked(m.group("x"), param.type)
         y = _read_worked(m.group("y"), task.signature.return_type)
-        if x is None or y is None:
+        if x is None or y is None or (m.group("gnoun") or "").lower().rstrip("s") not in nouns | {""}:
             continue
         out.append(TestCase(inputs={param.name: x}, expected=y, visibility=Visibility.EXAMPLE))
-    out += _stated_values(task, param.name, param.type)
-    if " ".join(task.signature.return_type.split()) == "Bool" and param.type.strip() in ("Nat", "Int"):
-        out += _stated_decisions(task, param.name, param.type.strip())
-    return out
+    return out + _stated_values(task, param.name, param.type)
 
 
 _WORKED_VALUE = rf"`?(?:{_QUOTED}|'[^'\n]'|\[[^\]\n]*\]|-?\d+)`?"
@@ -1473,55 +1487,153 @@ def _stated_tests_of_several(task: Task) -> list[TestCase]:
 
     params = [(p.name, " ".join(p.type.split())) for p in task.signature.params]
     ret = task.signature.return_type
+    nouns = _result_nouns(task)
     out = []
     for sentence in requirement_sentences(task.requirement):
         for m in _SEVERAL_GIVE.finditer(sentence):
             values = [v.group(0) for v in _ONE_VALUE.finditer(m.group("lhs"))][-len(params) :]
             y = _read_worked(m.group("y"), ret)
-            if len(values) != len(params) or y is None:
+            noun = (m.group("gnoun") or "").lower().rstrip("s")
+            if len(values) != len(params) or y is None or noun not in nouns | {""}:
                 continue
-            in_order = [_read_worked(v, t) for v, (_, t) in zip(values, params, strict=True)]
-            if all(in_order):
-                inputs = {name: v for (name, _), v in zip(params, in_order, strict=True)}
-            else:  # each value to the one input that reads it
-                takers = [[(name, r) for name, t in params if (r := _read_worked(v, t)) is not None] for v in values]
-                if any(len(t) != 1 for t in takers) or len({t[0][0] for t in takers}) != len(params):
-                    continue
-                inputs = {t[0][0]: t[0][1] for t in takers}
+            inputs = _worked_inputs(values, params)
+            if inputs is None:
+                continue
             out.append(TestCase(inputs=inputs, expected=y, visibility=Visibility.EXAMPLE))
     return out
 
 
+# "the average of 4 and 7 is 5", "10 items in boxes of 4 need 3 boxes", "a 3 by 5 rectangle has perimeter 16",
+# "for [1, 2, 3] the answer is 1 + 3 = 4": the inputs' values written before a verb, the result after it (the last
+# of an arithmetic chain), maybe after a noun
+_SAID_RESULT = re.compile(
+    rf"(?P<lhs>(?:{_QUOTED}|[^.;!?\"])*?)\b(?:is|are|has|have|needs?|comes\s+to|equals?|makes?)\s+"
+    r"(?:(?:the|a|an)\s+)?(?:(?P<noun>[a-z]+)\s+)?(?:-?\d+(?:\s*[-+*/×]\s*-?\d+)+\s*=\s*)?"
+    rf"(?P<y>{_QUOTED}|'[^'\n]'|\[[^\]\n]*\]|{_PAIR}|-?\d+|true|false|[a-z]+)"
+    r"(?!\w|\.\d|\s*[-+*/=×])(?:\s+(?P<after>[a-z]+))?",
+    re.I,
+)
+# what a statement of the result may be said of, besides a noun of the function's name
+_RESULT_WORDS = {"answer", "result", "output", "total"}
+# words of a name that say nothing of what it computes
+_NAME_FILLERS = {"is", "has", "get", "check", "can", "of", "the", "a", "to", "in", "and", "or", "with", "by", "for"}
+
+
+# nouns a worked example may put before its result ("gives the pair (1, 9)") without saying what it is of
+_VALUE_NOUNS = {"pair", "value", "number"}
+
+
+def _result_nouns(task: Task) -> set[str]:
+    """The nouns a statement of the result may be said of (singular): those of the function's name, "answer",
+    "result", "output", "total", and the kinds of value."""
+    from specbridge.retrieval import split_name
+
+    named = {w.rstrip("s") for w in split_name(task.signature.name) if w not in _NAME_FILLERS}
+    return named | _RESULT_WORDS | _VALUE_NOUNS
+
+
+def _stated_results(task: Task) -> list[TestCase]:
+    """Results the words state in a worked example ("the average of 4 and 7 is 5", "10 items in boxes of 4 need 3
+    boxes", "in [1, 1, 2] the longest stretch is 2"): one value written before the verb for each input (given to
+    the input whose type reads it), said of a noun of the function's name or of "the answer"; not a quantity of
+    several units ("135 minutes is 2 hours and 15 minutes")."""
+    from specbridge.retrieval import NUMBER_WORDS, requirement_sentences, works_an_example
+
+    params = [(p.name, " ".join(p.type.split())) for p in task.signature.params]
+    ret = " ".join(task.signature.return_type.split())
+    named = _result_nouns(task) - _VALUE_NOUNS
+    out = []
+    for sentence in requirement_sentences(task.requirement):
+        if not works_an_example(sentence):
+            continue
+        for m in _SAID_RESULT.finditer(sentence):
+            y = m.group("y")
+            if y.isalpha() and y.lower() not in ("true", "false"):
+                if ret not in ("Nat", "Int") or y.lower() not in NUMBER_WORDS:
+                    continue
+                y = str(NUMBER_WORDS[y.lower()])
+            noun = (m.group("noun") or "").lower()
+            if noun and noun.rstrip("s") not in named | _VALUE_NOUNS:
+                continue
+            if y.lstrip("-").isdigit() and re.match(r"\s+(?:[a-z]+\s+)?and\s+-?\d", sentence[m.end("y") :], re.I):
+                continue  # one quantity in several units
+            said = {
+                w.rstrip("s")
+                for w in re.findall(r"[a-z]+", f"{m.group('lhs')} {noun} {m.group('after') or ''}".lower())
+            }
+            values = [v.group(0) for v in _ONE_VALUE.finditer(m.group("lhs"))]
+            expected = _read_worked(y, ret)
+            # a number or truth value may be anything's; a text, list or pair written in an example is the result's
+            about_result = bool(said & named) or y[:1] in ('"', "'", "[", "(")
+            if not about_result or len(values) != len(params) or expected is None:
+                continue
+            inputs = _worked_inputs(values, params)
+            if inputs is not None:
+                out.append(TestCase(inputs=inputs, expected=expected, visibility=Visibility.EXAMPLE))
+    return out
+
+
+def _worked_inputs(values: list[str], params: list[tuple[str, str]]) -> dict[str, str] | None:
+    """A worked example's values (one per input) as the inputs' literals: in the signature's order when each reads
+    as its input's type, else each given to the one input whose type reads it; None when neither works."""
+    in_order = [_read_worked(v, t) for v, (_, t) in zip(values, params, strict=True)]
+    if all(x is not None for x in in_order):
+        return {name: v for (name, _), v in zip(params, in_order, strict=True)}
+    takers = [[(name, r) for name, t in params if (r := _read_worked(v, t)) is not None] for v in values]
+    if any(len(t) != 1 for t in takers) or len({t[0][0] for t in takers}) != len(params):
+        return None
+    return {t[0][0]: t[0][1] for t in takers}
+
+
 # "1900 is not a leap year but 2000 is": a number, `is`, maybe `not`, what it is (or nothing, said just before)
 _DECIDED_NUMBER = r"(?:-?\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten)"
-# "1900 is not a leap year but 2000 is", "zero and one both count as squares"
+# a value a decision is stated of: a number (or its word), a text, a character, a bracketed list; maybe in backticks
+_DECIDED_BARE = rf"(?:{_DECIDED_NUMBER}|{_QUOTED}|'[^'\n]'|\[[^\]\n]*\])"
+_DECIDED_VALUE = rf"(?:`{_DECIDED_BARE}`|{_DECIDED_BARE})"
+# "1900 is not a leap year but 2000 is", "zero and one both count as squares", "[1, 5, 2] zigzags but [1, 2]
+# does not"
 _STATED_DECISION = re.compile(
-    rf"(?<![\w.-])(?P<x>{_DECIDED_NUMBER}(?:\s*(?:,|and)\s*{_DECIDED_NUMBER})*)\s+(?:both\s+|all\s+)?"
-    r"(?:is|are|counts?\s+as)\b\s*(?P<neg>not\b\s*)?(?P<what>(?:an?\s+)?[a-z][a-z -]*?)?"
+    rf"(?<![\w.-])(?P<x>{_DECIDED_VALUE}(?:\s*(?:,|and)\s*{_DECIDED_VALUE})*)\s+(?:both\s+|all\s+)?"
+    r"(?:(?:is|are|counts?\s+as)\b\s*(?P<neg>not\b\s*)?(?P<what>(?:an?\s+)?[a-z][a-z -]*?)?"
+    r"|(?P<does_not>does\s+not|doesn't|do\s+not|don't)|(?P<verb>[a-z]+))"
     r"(?=\s*(?:[.,;:)]|$|\bbut\b|\band\b))",
     re.I,
 )
 
 
-def _stated_decisions(task: Task, name: str, type_text: str) -> list[TestCase]:
-    """The decisions a requirement states of numbers ("so 1900 is not a leap year but 2000 is") as example tests
-    of a one-number Bool task: what the number is said to be must be named by the function's name (`isLeapYear`:
-    "leap"), or be left out right after such a statement ("but 2000 is"); "-2 is even" says nothing of `isOdd`."""
+def _stated_decisions(task: Task) -> list[TestCase]:
+    """The decisions a requirement states of values ("so 1900 is not a leap year but 2000 is", "[1, 5, 2] zigzags
+    but [1, 2, 3] does not", `"listen" and "silent" are anagrams`) as example tests of a Bool task: each value an
+    example of a one-input task, the values together one of a task with as many inputs. What the values are said
+    to be (or do) must be named by the function's name (`isLeapYear`: "leap", `isZigzag`: "zigzags"), or be left
+    out right after such a statement ("but 2000 is", "but … does not"); "-2 is even" says nothing of `isOdd`."""
     from specbridge.retrieval import NUMBER_WORDS, requirement_sentences, split_name
+
+    params = [(p.name, " ".join(p.type.split())) for p in task.signature.params]
+    if not params or " ".join(task.signature.return_type.split()) != "Bool":
+        return []
 
     named = {w.rstrip("s") for w in split_name(task.signature.name) if w not in ("is", "has", "check", "can", "get")}
     out = []
     for sentence in requirement_sentences(task.requirement):
         said = False  # a statement of the function's property just made in this sentence
-        for m in _STATED_DECISION.finditer(sentence):
-            numbers = [str(NUMBER_WORDS.get(x.lower(), x)) for x in re.findall(_DECIDED_NUMBER, m.group("x"), re.I)]
-            if any(x.startswith("-") for x in numbers) and type_text == "Nat":
-                continue
+        for m in _STATED_DECISION.finditer(" ".join(sentence.split())):
+            written = [x.strip("`") for x in re.findall(_DECIDED_VALUE, m.group("x"), re.I)]
+            written = [str(NUMBER_WORDS.get(x.lower(), x)) for x in written]
+            if len(params) == 1:
+                examples = [{params[0][0]: _read_worked(x, params[0][1])} for x in written]
+            else:
+                examples = [_worked_inputs(written, params) if len(written) == len(params) else None]
+            verb = (m.group("verb") or "").lower()
             words = {w.rstrip("s") for w in re.findall(r"[a-z]+", (m.group("what") or "").lower())}
-            if words & named or (not words and said):
+            if verb:
+                words = {verb.removesuffix("es") if verb.endswith("hes") else verb.rstrip("s")}
+            if any(e is None or None in e.values() for e in examples):
+                said = False
+            elif words & named or (not words and said):
                 said = True
-                truth = "false" if m.group("neg") else "true"
-                out += [TestCase(inputs={name: x}, expected=truth, visibility=Visibility.EXAMPLE) for x in numbers]
+                truth = "false" if m.group("neg") or m.group("does_not") else "true"
+                out += [TestCase(inputs=e, expected=truth, visibility=Visibility.EXAMPLE) for e in examples]
             else:
                 said = False
     return out

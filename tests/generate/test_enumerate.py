@@ -408,8 +408,11 @@ def test_the_examples_a_requirement_works_through_in_words_are_read_as_tests() -
     assert stated("For example 3, -1, 2 becomes 3, 0, 2.", [("a", "Array Int")], "Array Int") == [
         ({"a": "#[3, -1, 2]"}, "#[3, 0, 2]")
     ]
-    # not a whole result (`1` of a sum), not the signature's kind (`-47` for a Nat)
-    assert stated("For example `12345` gives `1 + 2 + 3 + 4 + 5 = 15`.", [("n", "Nat")], "Nat") == []
+    # a sum worked out gives its last value, not its first; not the signature's kind (`-47` for a Nat)
+    assert stated("For example `12345` gives `1 + 2 + 3 + 4 + 5 = 15`.", [("n", "Nat")], "Nat") == [
+        ({"n": "12345"}, "15")
+    ]
+    assert stated("For example `12345` gives `1 + 2 + 3 + 4 + 5`.", [("n", "Nat")], "Nat") == []
     assert stated("The sign goes, so -47 gives 7.", [("n", "Nat")], "Nat") == []
     # texts, characters, bracketed lists and truth values written out
     assert stated('The second middle one, so "abcd" gives c.', [("s", "String")], "Char") == [({"s": '"abcd"'}, "'c'")]
@@ -448,6 +451,59 @@ def test_a_worked_example_of_several_inputs_gives_each_value_to_the_input_that_r
     assert stated('With "ab" and 2 gives 3.', [("n", "Nat"), ("d", "Nat")], "Nat") == []
 
 
+def test_results_a_worked_example_states_after_a_verb_are_read_when_said_of_what_the_function_computes() -> None:
+    def stated(requirement: str, name: str, params: list[tuple[str, str]], ret: str) -> list[tuple[dict, str]]:
+        task = _task("t", params, ret).model_copy(update={"requirement": requirement})
+        task = task.model_copy(update={"signature": task.signature.model_copy(update={"name": name})})
+        return [(t.inputs, t.expected) for t in stated_tests(task)]
+
+    two = [("a", "Nat"), ("b", "Nat")]
+    assert stated("For example, the average of 4 and 7 is 5.", "floorAverage", two, "Nat") == [
+        ({"a": "4", "b": "7"}, "5")
+    ]
+    # a noun of the name before the result or after it; the answer, worked out as a sum
+    assert stated("For example, a 3 by 5 rectangle has perimeter 16.", "rectanglePerimeter", two, "Nat") == [
+        ({"a": "3", "b": "5"}, "16")
+    ]
+    assert stated("For example, 3 years and 5 months is 41 months.", "totalMonths", two, "Nat") == [
+        ({"a": "3", "b": "5"}, "41")
+    ]
+    xs = [("xs", "List Int")]
+    assert stated("For example, for [1, 2, 3, 4, 5] the answer is 1 + 3 + 5 = 9.", "sumOfOdds", xs, "Int") == [
+        ({"xs": "[1, 2, 3, 4, 5]"}, "9")
+    ]
+    assert stated("For example, in [1, 1, 2, 2, 2] the longest stretch is three.", "longestRun", xs, "Nat") == [
+        ({"xs": "[1, 1, 2, 2, 2]"}, "3")
+    ]
+    # one value for each input, given to the input that reads it; an Option result is `some` of it
+    after = [("xs", "List Int"), ("target", "Int")]
+    assert stated("For example, in [4, 7, 2] the entry after the 7 is 2.", "valueAfter", after, "Option Int") == [
+        ({"xs": "[4, 7, 2]", "target": "7"}, "some 2")
+    ]
+    # a text written as what a value is: the result, whatever it is said of
+    label = [("t", "Int")]
+    assert stated('For example, 18 degrees is "mild" and 25 is "hot".', "temperatureLabel", label, "String") == [
+        ({"t": "18"}, '"mild"'),
+        ({"t": "25"}, '"hot"'),
+    ]
+    # a number said of something the function does not name, a quantity in several units, a missing input
+    assert stated("For example, the square of 7 is 49.", "sumOfDigits", [("n", "Nat")], "Nat") == []
+    assert stated("For example, 135 minutes is 2 hours and 15 minutes.", "toHours", [("n", "Nat")], "Nat") == []
+    assert stated("For example, the average of 4 is 5.", "floorAverage", two, "Nat") == []
+    # "gives the pair …": a noun of a value before it; a noun the function does not name is another value's
+    pair = "Option (Nat × Nat)"
+    assert stated("For example, [4, 1, 9] gives the pair (1, 9).", "minAndMax", [("xs", "List Nat")], pair) == [
+        ({"xs": "[4, 1, 9]"}, "some (1, 9)")
+    ]
+    assert stated("For example, 7 gives the square 49.", "sumOfDigits", [("n", "Nat")], "Nat") == []
+    cap = [("xs", "List Nat"), ("cap", "Nat")]
+    assert stated("For example, [5, 12, 15] with a cap of 10 give 2 + 5 = 7.", "excessOverCap", cap, "Nat") == [
+        ({"xs": "[5, 12, 15]", "cap": "10"}, "7")
+    ]
+    # two results for one input: neither is an example
+    assert stated("So 6 gives 3. For example the answer for 6 is 4.", "half", [("n", "Nat")], "Nat") == []
+
+
 def test_what_the_words_say_numbers_are_is_read_as_decisions_of_the_property_the_function_names() -> None:
     def stated(requirement: str, name: str) -> list[tuple[dict, str]]:
         task = _task("t", [("n", "Int")], "Bool").model_copy(update={"requirement": requirement})
@@ -467,6 +523,39 @@ def test_what_the_words_say_numbers_are_is_read_as_decisions_of_the_property_the
         ({"n": "1"}, "true"),
     ]
     assert stated("Negative numbers and zero are not powers of two.", "isPowerOfTwo") == [({"n": "0"}, "false")]
+    # in backticks, across a line break; not a number inside a worked product
+    assert stated("`0` and `1` are not prime, `2` is the\nsmallest prime, `91 = 7 * 13` is not.", "isPrime") == [
+        ({"n": "0"}, "false"),
+        ({"n": "1"}, "false"),
+        ({"n": "2"}, "true"),
+    ]
+
+
+def test_what_the_words_say_lists_do_is_read_as_decisions_of_the_verb_the_function_names() -> None:
+    task = _task("t", [("xs", "List Int")], "Bool").model_copy(
+        update={"requirement": "For example, [1, 5, 2, 8, 3] zigzags but [1, 5, 7, 2] does not."}
+    )
+    task = task.model_copy(update={"signature": task.signature.model_copy(update={"name": "isZigzag"})})
+    assert [(t.inputs, t.expected) for t in stated_tests(task)] == [
+        ({"xs": "[1, 5, 2, 8, 3]"}, "true"),
+        ({"xs": "[1, 5, 7, 2]"}, "false"),
+    ]
+    other = task.model_copy(update={"signature": task.signature.model_copy(update={"name": "isSorted"})})
+    assert stated_tests(other) == []
+
+
+def test_a_decision_stated_of_as_many_values_as_inputs_is_one_example() -> None:
+    task = _task("t", [("a", "String"), ("b", "String")], "Bool").model_copy(
+        update={"requirement": 'For example, "listen" and "silent" are anagrams but "ab" and "abc" are not.'}
+    )
+    task = task.model_copy(update={"signature": task.signature.model_copy(update={"name": "areAnagrams"})})
+    assert [(t.inputs, t.expected) for t in stated_tests(task)] == [
+        ({"a": '"listen"', "b": '"silent"'}, "true"),
+        ({"a": '"ab"', "b": '"abc"'}, "false"),
+    ]
+    # three values for two inputs: no example
+    three = task.model_copy(update={"requirement": 'For example, "a", "b" and "c" are anagrams.'})
+    assert stated_tests(three) == []
 
 
 def test_what_the_words_say_the_function_gives_for_a_value_is_an_example() -> None:
