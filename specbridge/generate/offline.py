@@ -1837,6 +1837,42 @@ def enumerated_candidates(
                 pattern=ENUMERATED,
             )
         )
+    return out + searched_candidates(task, score, numbers)
+
+
+def searched_candidates(task: Task, score: Callable[[str], float], numbers: Sequence[str]) -> list[Candidate]:
+    """The result as the first or last number passing a test of the inputs, where the words ask for a search
+    ("the smallest divisor greater than 1", "the largest exponent"): see `searches`. A lower bound of the first
+    is one the words state ("greater than 1": 2)."""
+    from specbridge.generate.enumerate import LEVEL_COST, example_values
+    from specbridge.generate.searches import search_words, searched_results
+    from specbridge.mining.shapes import stated_comparisons
+
+    kinds = search_words(task.requirement)
+    if not kinds or _norm(task.signature.return_type) != "Nat":
+        return []
+    examples = example_values(task)
+    if not examples:
+        return []
+    bounds = {0}
+    stated = stated_comparisons(task)
+    for op, limit in stated:
+        if limit.isdigit() and op in (">", "≥") and int(limit) <= 10:
+            bounds.add(int(limit) + (op == ">"))
+    params = [(p.name, p.type) for p in task.signature.params]
+    out = []
+    for text, size in searched_results(params, examples, numbers, kinds, sorted(bounds), score, stated):
+        out.append(
+            Candidate(
+                aux="",
+                precond="True",
+                postcond=text,
+                sources=[],
+                prior=TERM_BASE + TERM_SCALE * (score(text) - LEVEL_COST * size) + ENUM_BONUS,
+                notes=["the result as the first or last number passing a test of the inputs, as the words search"],
+                pattern=ENUMERATED,
+            )
+        )
     return out
 
 
