@@ -44,8 +44,10 @@ from specbridge.mining.shapes import (
     ODD,
     arithmetic_unread,
     ends_unread,
+    order_kept,
     quantifier_against,
     quantifier_wording,
+    sorts,
     stated_arithmetic,
     stated_ends,
 )
@@ -1035,6 +1037,7 @@ class OfflineGenerator:
                 quantified = _quantifier_said(task)
                 ends = _ends_said(task)
                 arithmetic = stated_arithmetic(result_text(task))
+                unsorted = order_kept(task.requirement)
                 best = max(
                     tied,
                     key=lambda c: (
@@ -1046,6 +1049,7 @@ class OfflineGenerator:
                         - QUANTIFIER_COST * quantifier_against(quantified, c.postcond)
                         - END_COST * ends_unread(ends, c.aux + "\n" + c.postcond)
                         - ARITHMETIC_COST * arithmetic_unread(arithmetic, c.aux + "\n" + c.postcond)
+                        - SORT_COST * (unsorted and sorts(c.aux + "\n" + c.postcond))
                     ),
                 )
             else:
@@ -1964,6 +1968,7 @@ TERM_LENGTH_WEIGHT = 0.1  # cost of an 80-character term against a short one
 WORDING_COST = 0.05  # a term comparing the other way than the words say (`comparison_wording`)
 QUANTIFIER_COST = 0.1  # a decision quantifying the other way than the words say (`quantifier_wording`)
 ARITHMETIC_COST = 0.1  # a spec making no operation of the kind the words name ("the sum of": `stated_arithmetic`)
+SORT_COST = 0.2  # a spec stating its result sorted where the words keep the input's order (`order_kept`)
 END_COST = 0.3  # a decision reading nothing of the end the words say a sequence begins or ends with (`stated_ends`)
 COUNT_AMONG_ELEMENTS_COST = 0.1  # a term looking for a count among a sequence's elements (`counted_members`)
 STATED_COMPARISON_WEIGHT = 0.1  # a term making a comparison with a parameter the words state (`stated_comparisons`)

@@ -841,6 +841,37 @@ def ends_unread(ends: Collection[str], text: str) -> int:
     return sum(_READS_END[end].search(text) is None for end in ends)
 
 
+# words keeping a sequence's own order or denying a sort ("in the order in which they first appear", "the result
+# is not sorted", "keeping their order"): the result is no sorted sequence
+_ORDER_KEPT = re.compile(
+    r"\b(?:not|never|need\s+not\s+be|needn't\s+be)\s+sorted\b|\bunsorted\b|\b(?:original|same|relative|given)\s+order\b"
+    r"|\bin\s+the\s+order\s+(?:in\s+which\s+)?(?:they|it|the\w*)\b"
+    r"|\b(?:keep|keeps|keeping|kept|preserve|preserves|preserving)\s+(?:the(?:ir)?|its)\s+"
+    r"(?:(?!ascending|descending|increasing|decreasing|sorted)\w+\s+)?order\b",
+    re.I,
+)
+# a sentence about which inputs are valid ("inputs that are not sorted are not valid") says nothing of the result
+_ABOUT_VALID_INPUTS = re.compile(r"\b(?:in)?valid\b|\bassum|\bguarantee", re.I)
+# Lean stating a result sorted: ordered pairwise, `Sorted`, or a sort of the input
+_SORTS = re.compile(
+    r"\bPairwise\s*\((?:·\s*[<≤>≥]\s*·|fun\s+\w+\s+\w+\s*=>\s*\w+\s*[<≤>≥]\s*\w+)\)|\bSorted\b|\b(?:merge|insertion)Sort\b"
+)
+
+
+def order_kept(text: str) -> bool:
+    """Whether the words `text` keep a sequence's own order or deny that the result is sorted (`_ORDER_KEPT`), in
+    a sentence that is not about which inputs are valid."""
+    from specbridge.retrieval import requirement_sentences
+
+    sentences = (" ".join(x.split()) for x in requirement_sentences(text))
+    return any(_ORDER_KEPT.search(x) and not _ABOUT_VALID_INPUTS.search(x) for x in sentences)
+
+
+def sorts(text: str) -> bool:
+    """Whether a Lean text states something sorted (`List.Pairwise (· ≤ ·) result`, `mergeSort`)."""
+    return _SORTS.search(text) is not None
+
+
 # "the sum of", "the product of", "the difference between": an arithmetic operation the words name (not "plus",
 # "add", "total": "hours plus the minutes left over", "no separators are added", "the total number of" name none)
 _ARITHMETIC_WORDS = {

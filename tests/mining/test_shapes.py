@@ -384,6 +384,21 @@ def test_the_sum_product_or_difference_the_words_name_is_an_operation_a_spec_sho
     assert arithmetic_unread({"-"}, "result + xs.min = xs.max") == 0  # a difference stated by its inverse
 
 
+def test_words_keeping_the_input_order_deny_a_sorted_result() -> None:
+    from specbridge.mining.shapes import order_kept, sorts
+
+    assert order_kept("Return its distinct values in the order in which they first appear.")
+    assert order_kept("The input need not be sorted and the result is not sorted.")
+    assert order_kept("Drop the negative numbers, keeping the others in their original order.")
+    # an order that is a sort, and which inputs are valid, say nothing of it
+    assert not order_kept("Merge them, preserving their ascending order.")
+    assert not order_kept("Inputs that are not sorted in non-decreasing order are not valid.")
+    assert not order_kept("Sort the list.")
+    assert sorts("List.isPerm xs.eraseDups result ∧ List.Pairwise (· ≤ ·) result")
+    assert sorts("result = xs.mergeSort")
+    assert not sorts("List.Pairwise (· ≠ ·) result")  # distinct, not sorted
+
+
 def test_a_number_counting_the_inputs_is_no_constant_of_the_computation() -> None:
     from specbridge.mining.shapes import requirement_numbers
 
