@@ -77,6 +77,7 @@ FORMULA_VALUES = 300_000  # formulas evaluated on the examples (plain arithmetic
 PAIRED_DECISIONS = 8  # best-fitted decisions of the first level, paired by `∧`, `∨` for a Bool result
 IDLE_OPERATION_COST = 0.2  # a term meeting an example by an operation doing nothing there (`_idle_operation`)
 VIEW_OPERANDS = 8  # best level-1 terms over pairs that the second level composes over, besides LEVEL2_OPERANDS
+OPTION_PAIRS = 12  # best-fitted searches finding a pair whose components an Option result is offered
 OTHER_SPELLINGS = 3  # behaviours a second look on more inputs tells apart from one computing the examples, at most
 
 
@@ -352,6 +353,15 @@ def enumerate_results(
             number_texts = _view_terms(task, ops, numbers, view_holes(task, ops, score), level0, score)
             for text in sorted(number_texts, key=lambda t: (-number_texts[t][0], t))[:RANGE_TERMS]:
                 add(text, 1, op=number_texts[text][1], bonus=number_texts[text][2], fresh=True)
+    # An Option result may be one component of the pair a search finds (`(pairs.find? (fun x0 => x0.1 =
+    # key)).map (fun x0 => x0.2)`, "the value stored with the key"): no corpus spec maps an Option, so no mined
+    # operation makes it
+    ret = " ".join(task.signature.return_type.split())
+    if ret.startswith("Option "):
+        found_pairs = [f for f in best.values() if f.level == 1 and _option_of_pair(f.type_text)]
+        for f in sorted(found_pairs, key=lambda f: (-f.fit, f.text))[:OPTION_PAIRS]:
+            for component in ("1", "2"):
+                add(f"({f.text}).map (fun x0 => x0.{component})", 2, op=f.op, bonus=f.bonus)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
     stated: set[tuple] = set()  # behaviours the words state whole, which no simpler term makes an addition of
     if compared and " ".join(task.signature.return_type.split()) == "Bool":
@@ -827,6 +837,11 @@ def _range_holes(task: Task, ops: list, score: Callable[[str], float]) -> dict[s
     return {"pred": preds, "value": [], "value2": number_fold_steps(task, ops, score), "": preds[:5]}
 
 
+def _option_of_pair(type_text: str) -> bool:
+    """Whether `type_text` is an Option of a pair (`Option (Nat × Nat)`)."""
+    return re.fullmatch(r"Option \(.+ × .+\)", " ".join(type_text.split())) is not None
+
+
 def pair_sequence(type_text: str) -> tuple[str, str] | None:
     """The component types of a sequence of pairs (`List (Int × Int)` -> (Int, Int)), else None."""
     m = re.fullmatch(r"(?:List|Array) \((\w+) × (\w+)\)", type_text)
@@ -881,7 +896,14 @@ def _pair_holes(
             return distinct_lambdas(task, tests, var_type, score)
 
         # the lexicon ranks a number two operations deep below one: in turns, neither crowds the other out
-        preds += in_turns(related, compared(computed)[:COMPARED_PAIR_TESTS], compared(composed)[:COMPOSED_PAIR_TESTS])
+        # (and a component alone, in its own turn: "the entry after the target" finds the neighbours whose first is
+        # the target, a test the lexicon ranks below those of both components)
+        # (made-up pairs often hold one value twice, where a test of either component is one behaviour: not kept
+        # one per behaviour, the equalities first)
+        alone = [f"fun x0 => x0.{c} {op} {n}" for op in _COMPARISONS for n in numbers for c in "12"]
+        alone = alone[:COMPOSED_PAIR_TESTS]
+        made = compared(computed)[:COMPARED_PAIR_TESTS]
+        preds += in_turns(related, made, alone, compared(composed)[:COMPOSED_PAIR_TESTS])
     positions = [t for text, t in views if text.endswith(".zipIdx")][:1]
     for view_type in positions:
         # in turns with the components' tests: a hole takes its first few fills only

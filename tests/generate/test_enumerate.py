@@ -1443,3 +1443,23 @@ def test_the_numbers_a_formula_reads_are_the_words_constants_not_a_range_s_bound
     assert "23" not in numbers("On a 24-hour clock; both are between 0 and 23.")
     assert numbers("Write a Lean 4 function: the last digit, in the range 0 to 9, is n % 10.") == ["10"]
     assert numbers("Each digit 0-9 counts 7 points.") == ["7"]
+
+
+def test_an_option_result_may_be_one_component_of_the_pair_a_search_finds() -> None:
+    corpus = [
+        _task("firstPositive", [("xs", "List Nat")], "Option Nat", "result = xs.find? (fun x => x > 0)"),
+        _task("firstBig", [("ys", "List Nat")], "Option Nat", "result = ys.find? (fun y => y > 9)"),
+    ]
+    params = [("pairs", "List (Nat × Nat)"), ("key", "Nat")]
+    example = _example({"pairs": "[(1, 10), (2, 20), (3, 30)]", "key": "2"}, "some 20")
+    task = _task("lookupKey", params, "Option Nat", tests=[example])
+    found = enumerate_results(task, mine_terms(corpus), _flat, {"pred": ["fun x0 => x0.1 = key"]}, [])
+    assert "(pairs.find? (fun x0 => x0.1 = key)).map (fun x0 => x0.2)" in [f.text for f in found]
+
+
+def test_a_test_of_one_neighbour_against_an_input_is_a_hole_of_the_neighbours_view() -> None:
+    from specbridge.generate.enumerate import _pair_holes
+
+    task = _task("valueAfter", [("xs", "List Int"), ("target", "Int")], "Option Int")
+    holes = _pair_holes(task, [], [("xs.zip xs.tail", "List (Int × Int)")], _flat)
+    assert "fun x0 => x0.1 = target" in holes["pred"] and "fun x0 => x0.2 = target" in holes["pred"]
