@@ -554,24 +554,6 @@ def enumerate_results(
     return sorted(pairs, key=lambda f: (-f.fit, f.text))
 
 
-_NUMBER_OPERATIONS = {
-    "Nat": {
-        "+": lambda a, b: a + b,
-        "-": arith.nat_sub,
-        "*": lambda a, b: a * b,
-        "/": arith.nat_div,
-        "%": arith.nat_mod,
-    },
-    "Int": {
-        "+": lambda a, b: a + b,
-        "-": lambda a, b: a - b,
-        "*": lambda a, b: a * b,
-        "/": arith.int_ediv,
-        "%": arith.int_emod,
-    },
-}
-
-
 def stated_formulas(
     want: str,
     examples: Sequence[tuple[tuple[Any, ...], Any]],
@@ -601,7 +583,7 @@ def stated_formulas(
     expected = tuple(e for _, e in examples)
     leaves = [(name, tuple(args[k] for args, _ in examples)) for k, name in enumerate(names)]
     leaves += [(n, (int(n),) * len(examples)) for n in numbers]
-    operations = _NUMBER_OPERATIONS[want]
+    operations = arith.BINARY_OPERATIONS[want]
     by_size: list[list[tuple[str, tuple]]] = [leaves]  # by_size[k]: the formulas of k operations
     out: dict[str, int] = {}
     evaluated = 0
@@ -1432,7 +1414,7 @@ def stated_tests(task: Task) -> list[TestCase]:
     out: list[TestCase] = []
     for case in found:
         key = tuple(sorted(case.inputs.items()))
-        if len(said[key]) == 1 and all(key != tuple(sorted(c.inputs.items())) for c in out):
+        if len(said.pop(key, ())) == 1:  # (popped: each input once)
             out.append(case)
     return out
 
@@ -1450,7 +1432,7 @@ def _stated_tests_by_verb(task: Task) -> list[TestCase]:
     for m in _STATED_EXAMPLE.finditer(task.requirement):
         x = _read_worked(m.group("x"), param.type)
         y = _read_worked(m.group("y"), task.signature.return_type)
-        if x is None or y is None or (m.group("gnoun") or "").lower().rstrip("s") not in nouns | {""}:
+        if x is None or y is None or not _said_of(m.group("gnoun"), nouns):
             continue
         out.append(TestCase(inputs={param.name: x}, expected=y, visibility=Visibility.EXAMPLE))
     return out + _stated_values(task, param.name, param.type)
@@ -1515,8 +1497,7 @@ def _stated_tests_of_several(task: Task) -> list[TestCase]:
         for m in _SEVERAL_GIVE.finditer(sentence):
             values = [v.group(0) for v in _ONE_VALUE.finditer(m.group("lhs"))][-len(params) :]
             y = _read_worked(m.group("y"), ret)
-            noun = (m.group("gnoun") or "").lower().rstrip("s")
-            if len(values) != len(params) or y is None or noun not in nouns | {""}:
+            if len(values) != len(params) or y is None or not _said_of(m.group("gnoun"), nouns):
                 continue
             inputs = _worked_inputs(values, params)
             if inputs is None:
@@ -1554,6 +1535,12 @@ def _result_nouns(task: Task) -> set[str]:
     return named | _RESULT_WORDS | _VALUE_NOUNS
 
 
+def _said_of(noun: str | None, nouns: set[str]) -> bool:
+    """Whether a noun a worked example puts before its result ("gives the pair (1, 9)"), if any, is one of `nouns`
+    (`_result_nouns`): "gives the square 49" is another value's."""
+    return not noun or noun.lower().rstrip("s") in nouns
+
+
 def _stated_results(task: Task) -> list[TestCase]:
     """Results the words state in a worked example ("the average of 4 and 7 is 5", "10 items in boxes of 4 need 3
     boxes", "in [1, 1, 2] the longest stretch is 2"): one value written before the verb for each input (given to
@@ -1563,7 +1550,8 @@ def _stated_results(task: Task) -> list[TestCase]:
 
     params = [(p.name, " ".join(p.type.split())) for p in task.signature.params]
     ret = " ".join(task.signature.return_type.split())
-    named = _result_nouns(task) - _VALUE_NOUNS
+    nouns = _result_nouns(task)
+    named = nouns - _VALUE_NOUNS
     out = []
     for sentence in requirement_sentences(task.requirement):
         if not works_an_example(sentence):
@@ -1575,7 +1563,7 @@ def _stated_results(task: Task) -> list[TestCase]:
                     continue
                 y = str(NUMBER_WORDS[y.lower()])
             noun = (m.group("noun") or "").lower()
-            if noun and noun.rstrip("s") not in named | _VALUE_NOUNS:
+            if not _said_of(noun, nouns):
                 continue
             if y.lstrip("-").isdigit() and re.match(r"\s+(?:[a-z]+\s+)?and\s+-?\d", sentence[m.end("y") :], re.I):
                 continue  # one quantity in several units
@@ -1635,7 +1623,7 @@ def _stated_decisions(task: Task) -> list[TestCase]:
     if not params or " ".join(task.signature.return_type.split()) != "Bool":
         return []
 
-    named = {w.rstrip("s") for w in split_name(task.signature.name) if w not in ("is", "has", "check", "can", "get")}
+    named = {w.rstrip("s") for w in split_name(task.signature.name) if w not in _NAME_FILLERS}
     out = []
     for sentence in requirement_sentences(task.requirement):
         said = False  # a statement of the function's property just made in this sentence

@@ -1830,18 +1830,22 @@ def enumerated_candidates(
     found_terms = enumerate_results(task, terms + vocabulary, score, holes, literals, element, stated, numbers)
     for found in found_terms[:ENUM_FITS]:
         post = result_equation(found.text, found.type_text, list_view(_norm(task.signature.return_type)))
-        out.append(
-            Candidate(
-                aux="",
-                precond="True",
-                postcond=post,
-                sources=[],
-                prior=TERM_BASE + TERM_SCALE * found.fit + ENUM_BONUS,
-                notes=[f"an enumerated term over the corpus's operations (level {found.level}) as the result"],
-                pattern=ENUMERATED,
-            )
-        )
+        note = f"an enumerated term over the corpus's operations (level {found.level}) as the result"
+        out.append(_enumerated(post, found.fit, note))
     return out + searched_candidates(task, score, numbers)
+
+
+def _enumerated(postcond: str, fit: float, note: str) -> Candidate:
+    """A candidate built from the example rather than adapted (`ENUMERATED`), its prior from its reading `fit`."""
+    return Candidate(
+        aux="",
+        precond="True",
+        postcond=postcond,
+        sources=[],
+        prior=TERM_BASE + TERM_SCALE * fit + ENUM_BONUS,
+        notes=[note],
+        pattern=ENUMERATED,
+    )
 
 
 def searched_candidates(task: Task, score: Callable[[str], float], numbers: Sequence[str]) -> list[Candidate]:
@@ -1864,20 +1868,11 @@ def searched_candidates(task: Task, score: Callable[[str], float], numbers: Sequ
         if limit.isdigit() and op in (">", "≥") and int(limit) <= 10:
             bounds.add(int(limit) + (op == ">"))
     params = [(p.name, p.type) for p in task.signature.params]
-    out = []
-    for text, size in searched_results(params, examples, numbers, kinds, sorted(bounds), score, stated):
-        out.append(
-            Candidate(
-                aux="",
-                precond="True",
-                postcond=text,
-                sources=[],
-                prior=TERM_BASE + TERM_SCALE * (score(text) - LEVEL_COST * size) + ENUM_BONUS,
-                notes=["the result as the first or last number passing a test of the inputs, as the words search"],
-                pattern=ENUMERATED,
-            )
-        )
-    return out
+    note = "the result as the first or last number passing a test of the inputs, as the words search"
+    return [
+        _enumerated(text, score(text) - LEVEL_COST * size, note)
+        for text, size in searched_results(params, examples, numbers, kinds, sorted(bounds), score, stated)
+    ]
 
 
 def result_equation(term: str, type_text: str, as_list: str | None) -> str:

@@ -40,14 +40,7 @@ def _power(a: int, b: int) -> int | None:
     return a**b
 
 
-_OPERATIONS: dict[str, Callable[[int, int], int | None]] = {
-    "+": lambda a, b: a + b,
-    "-": arith.nat_sub,
-    "*": lambda a, b: a * b,
-    "/": arith.nat_div,
-    "%": arith.nat_mod,
-    "^": _power,
-}
+_OPERATIONS: dict[str, Callable[[int, int], int | None]] = {**arith.BINARY_OPERATIONS["Nat"], "^": _power}
 _COMMUTATIVE = ("+", "*")
 _IDLE_WITH_ONE = ("*", "/", "%", "^")  # an operation with 1 that does nothing or makes a constant
 # each comparison and the one that is its negation

@@ -60,6 +60,14 @@ def nat_mod(a: int, b: int) -> int:
     return a % b if b else a
 
 
+# Lean's `+ - * / %` on each whole-number type, by operator: what formulas of numbers are evaluated with outside
+# the interpreter (`generate.enumerate.stated_formulas`, `generate.searches`)
+BINARY_OPERATIONS = {
+    "Nat": {"+": lambda a, b: a + b, "-": nat_sub, "*": lambda a, b: a * b, "/": nat_div, "%": nat_mod},
+    "Int": {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": int_ediv, "%": int_emod},
+}
+
+
 def float_div(a: float, b: float) -> float:
     try:
         return a / b
