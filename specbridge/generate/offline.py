@@ -1539,6 +1539,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         aligned_sequences,
         comparison_wording,
         comparisons_against,
+        half_ranges,
         implied_numbers,
         mentioned_characters,
         neighbour_comparisons,
@@ -1549,6 +1550,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         stated_remainder,
         stated_with_totals,
         unit_products,
+        unsaid_connective,
     )
     from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
 
@@ -1618,6 +1620,8 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             - UNUSED_PARAM_PENALTY * unused
             - WORDING_COST * min(1, against)
             - COUNT_AMONG_ELEMENTS_COST * min(1, miscounted)
+            - HALF_RANGE_COST * min(1, half_ranges(text))
+            - CONNECTIVE_COST * unsaid_connective(said, text)
         )
 
     lambdas = corpus_lambdas(terms)
@@ -1682,11 +1686,15 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         seen.add(text)
         if len(typed) >= 3 * TERM_FITS or tried >= MAX_TERM_CHECKS:
             break
-        for post, want in [("result = ", result_type), ("result.toList = ", result_list)][: 1 + result_seq]:
+        for as_list, want in [(None, result_type), (result_list, result_list)][: 1 + result_seq]:
             tried += 1
+            # (a decision `a ∧ b` stated as one: `result = a ∧ b` would read `(result = a) ∧ b`)
+            # (a decision joining two, `a ∧ b`, is enclosed; a comparison `a = b` stays unwritten as before: measured,
+            # offering the corpus's terms that compare as a whole result only added chance readings)
+            post = f"result.toList = {text}" if as_list else f"result = {_enclosed(text, _CONNECTIVES)}"
             # a name the elaborator does not know (another task's helper) types as anything: never a verdict
-            if _elaborates(task, post + text) and _same_kind(type_text(text), want):
-                typed.append((fit, tid, post + text, term, spec_features(text, names)))
+            if _elaborates(task, post) and _same_kind(type_text(text), want):
+                typed.append((fit, tid, post, term, spec_features(text, names)))
     union = set().union(*(x[4] for x in typed)) if typed else set()
     ranked = sorted(
         (
@@ -1875,6 +1883,16 @@ def searched_candidates(task: Task, score: Callable[[str], float], numbers: Sequ
     ]
 
 
+_CONNECTIVES = frozenset({"&&", "||", "∧", "∨", "→", "↔"})
+_LOOSE = _CONNECTIVES | {"=", "==", "≠"}  # every operator binding as loosely as `=` or looser
+
+
+def _enclosed(term: str, loose: Collection[str] = _LOOSE) -> str:
+    """`term` as the right side of an equation: parenthesized where an operator of `loose` at its top would take
+    the equation as its operand (`result = a && b` reads `(result = a) && b`)."""
+    return f"({term})" if set(split_top_level(term, " ")) & set(loose) else term
+
+
 def result_equation(term: str, type_text: str, as_list: str | None) -> str:
     """The postcondition stating an enumerated term of `type_text` as the result: a decision for a Prop, through
     the result's list for its `as_list` type. An equation binds tighter than `&&`, `∧`, `→`…: `result = a && b`
@@ -1883,8 +1901,7 @@ def result_equation(term: str, type_text: str, as_list: str | None) -> str:
         return f"(result = true ↔ {term})"
     if type_text == as_list:
         return f"result.toList = {term}"
-    loose = set(split_top_level(term, " ")) & {"&&", "||", "∧", "∨", "→", "↔", "=", "==", "≠"}
-    return f"result = ({term})" if loose else f"result = {term}"
+    return f"result = {_enclosed(term)}"
 
 
 STATED_TABLE = "stated table"  # the `pattern` of a candidate read from a table in the requirement's words
@@ -1965,6 +1982,8 @@ QUANTIFIER_COST = 0.1  # a decision quantifying the other way than the words say
 ARITHMETIC_COST = 0.1  # a spec making no operation of the kind the words name ("the sum of": `stated_arithmetic`)
 SORT_COST = 0.2  # a spec stating its result sorted where the words keep the input's order (`order_kept`)
 END_COST = 0.3  # a decision reading nothing of the end the words say a sequence begins or ends with (`stated_ends`)
+CONNECTIVE_COST = 0.1  # a decision joining two decisions by `↔`, `→` the words do not say (`unsaid_connective`)
+HALF_RANGE_COST = 0.1  # a term testing a character against one end of a class only (`half_ranges`)
 COUNT_AMONG_ELEMENTS_COST = 0.1  # a term looking for a count among a sequence's elements (`counted_members`)
 STATED_COMPARISON_WEIGHT = 0.1  # a term making a comparison with a parameter the words state (`stated_comparisons`)
 

@@ -433,7 +433,7 @@ _COMPARISON_PHRASES: list[tuple[str, str]] = [
     (r"not (?:more|greater|larger|higher) than|not above", "≤"),
     (r"(?:greater|larger|more|higher|bigger) than or equal to|at least|no (?:less|smaller|fewer|lower) than", "≥"),
     (r"not (?:less|smaller|fewer|lower) than|not below", "≥"),
-    (r"equal to|equals", "="),
+    (r"equal to|equals|exactly", "="),
     (r"(?:strictly )?(?:below|under|less than|smaller than|lower than|fewer than)", "<"),
     (r"(?:strictly )?(?:above|over|greater than|more than|larger than|higher than|bigger than|exceed(?:s|ing)?)", ">"),
 ]
@@ -492,6 +492,10 @@ _COUNTED = re.compile(
 )
 
 
+# "three times the input": a multiple, not a number of occurrences
+_MULTIPLE_OF = re.compile(r"\s+times\s+(?:the|a|an|as|its|their|that|this)\b", re.I)
+
+
 def _clause_before(sentence: str, end: int) -> str:
     """The clause of `sentence` that ends at `end`: from the last comma, semicolon or relative word before it."""
     head = sentence[:end]
@@ -531,6 +535,10 @@ def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str
             if _NEGATION.search(rest):
                 continue
             op = comparison_of(m)
+            if m.group(0).lower().startswith("exactly") and (
+                not _COUNTED.match(sentence, m.end()) or _MULTIPLE_OF.match(sentence, m.end())
+            ):
+                continue  # "exactly four characters" is a count; "exactly 80 is a B", "exactly three times x" not
             if denial is not None:
                 if op not in _DENIED:
                     continue
@@ -1025,6 +1033,38 @@ _AGAINST = {"strict": re.compile(r"[≤≥]|<=|>="), "loose": re.compile(r"(?<![
 def comparisons_against(wording: str | None, text: str) -> int:
     """How many comparisons of a Lean text are of the other kind than `comparison_wording` said."""
     return len(_AGAINST[wording].findall(text)) if wording else 0
+
+
+# English for two conditions that hold together or not at all, or one only under the other: what `a ↔ b` and
+# `a → b` between two decisions say (the words join conditions with "and", "or" far more often)
+_EQUIVALENCE_WORDING = re.compile(
+    r"\b(?:if and only if|iff|exactly when|precisely when|just when|only if|implies|whenever|both or neither)\b", re.I
+)
+
+
+def unsaid_connective(wording: str, text: str) -> bool:
+    """Whether a Lean text joins two decisions by `↔` or `→` at its top (`(s.length = 4) ↔ (s.all p)`) where the
+    words say neither (`_EQUIVALENCE_WORDING`): "valid when it has four characters and every one is a digit" is
+    `∧`; an equivalence passes every example where both or neither hold."""
+    from specbridge.generate.extract import split_top_level
+
+    body = text.strip()
+    while body.startswith("(") and body.endswith(")") and len(split_top_level(body, " ")) == 1:
+        body = body[1:-1].strip()  # one parenthesized whole
+    tokens = set(split_top_level(body, " "))
+    return bool(tokens & {"↔", "→"}) and not _EQUIVALENCE_WORDING.search(wording)
+
+
+# The ends of Lean's ASCII character classes (`Char.isDigit` is `'0' ≤ c ∧ c ≤ '9'`, src/Init/Data/Char/Basic.lean)
+_CLASS_ENDS = {"'0'": "'9'", "'9'": "'0'", "'a'": "'z'", "'z'": "'a'", "'A'": "'Z'", "'Z'": "'A'"}
+_COMPARED_END = re.compile(r"(?:[<>]=?|[≤≥])\s*('[09azAZ]')|('[09azAZ]')\s*(?:[<>]=?|[≤≥])")
+
+
+def half_ranges(text: str) -> int:
+    """How many ends of a character class a Lean text compares a character with but not the other end (`c ≤ '9'`
+    alone): a digit, a letter is a range of both ends; one end passes the examples by chance (`' ' ≤ '9'`)."""
+    ends = {m.group(1) or m.group(2) for m in _COMPARED_END.finditer(text)}
+    return sum(_CLASS_ENDS[e] not in ends for e in ends)
 
 
 # How English says which quantifier a decision makes: "made only of letters", "every entry is" ask for all of

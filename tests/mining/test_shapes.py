@@ -562,3 +562,40 @@ def test_the_quantifier_a_decision_s_words_ask_for_speaks_against_the_other() ->
     assert not quantifier_against("∀", "xs.all (fun x0 => x0 > 0)")
     assert not quantifier_against("∀", "xs.all (fun x0 => ys.any (fun y => y = x0))")  # both: no telling
     assert not quantifier_against(None, "xs.any (fun x0 => x0 > 0)")
+
+
+def test_exactly_a_number_of_things_is_an_equality_of_their_count() -> None:
+    from specbridge.mining.shapes import stated_comparisons, totals_compared
+
+    sig = Signature(name="f", params=(Param(name="pin", type="String"),), return_type="Bool")
+
+    def task(text: str) -> Task:
+        return Task(id="a", requirement=text, signature=sig)
+
+    four = task("A PIN is valid when it consists of exactly four characters, every one a digit.")
+    assert stated_comparisons(four) == [("=", "4")] and totals_compared(four) == {("=", "4")}
+    # a value, not a count; a multiple, not a number of occurrences
+    assert stated_comparisons(task("Scores on a boundary go up, so exactly 80 is a B.")) == []
+    assert stated_comparisons(task("The output is exactly three times the input value.")) == []
+    assert stated_comparisons(task("The letter must occur exactly 3 times.")) == [("=", "3")]
+
+
+def test_one_end_of_a_character_class_is_a_half_range() -> None:
+    from specbridge.mining.shapes import half_ranges
+
+    assert half_ranges("if c ≤ '9' then some (c.toNat - '0'.toNat) else none") == 1  # '0' is no bound there
+    assert half_ranges("if '0' ≤ c ∧ c ≤ '9' then some 1 else none") == 0
+    assert half_ranges("s.toList.countP (fun x0 => x0 ≥ 'a')") == 1
+    assert half_ranges("s.toList.countP (fun x0 => ('A' ≤ x0) && (x0 ≤ 'Z'))") == 0
+    assert half_ranges("s.toList.countP (fun x0 => x0.isDigit)") == 0
+
+
+def test_an_equivalence_of_two_decisions_needs_words_that_say_it() -> None:
+    from specbridge.mining.shapes import unsaid_connective
+
+    said = "A PIN is valid when it has four characters and every one of them is a digit."
+    assert unsaid_connective(said, "((pin.length = 4) ↔ (pin.all (fun x0 => x0.isDigit)))")
+    assert unsaid_connective(said, "(n % 3 = 0) → (n % 5 = 0)")
+    assert not unsaid_connective(said, "((pin.length = 4) ∧ (pin.all (fun x0 => x0.isDigit)))")
+    assert not unsaid_connective(said, "(a ↔ b) ∧ c")  # the top joins by `∧`
+    assert not unsaid_connective("True if and only if both hold or neither does.", "a ↔ b")

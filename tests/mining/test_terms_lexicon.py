@@ -632,3 +632,28 @@ def test_words_of_what_a_division_leaves_over_choose_its_quotient_and_remainder(
     task = _task("weeks", requirement, [("days", "Nat")], "Nat × Nat", "True")
     chosen = _chosen_at_example(task, {"days": "17"}, "(2, 3)", corpus)
     assert "result = (days / 7, days % 7)" in chosen, chosen
+
+
+def test_a_term_joining_two_decisions_is_the_whole_result() -> None:
+    # `result = a ∧ b` reads `(result = a) ∧ b`: the offered equation encloses the term
+    corpus = [
+        _task(
+            "allPosNonEmpty",
+            "Decide whether the list is non-empty and every entry is positive.",
+            [("xs", "List Int")],
+            "Bool",
+            "result = true ↔ xs ≠ [] ∧ xs.all (fun x => x > 0)",
+        ),
+        _task(
+            "allEven",
+            "Decide whether every entry is even.",
+            [("zs", "List Int")],
+            "Bool",
+            "result = zs.all (fun z => z % 2 = 0)",
+        ),
+    ]
+    task = _task(
+        "f", "Decide whether the list is non-empty and every entry is even.", [("v", "List Int")], "Bool", "True"
+    )
+    joined = [p for p in _offered(task, corpus) if "∧" in p]
+    assert joined and all(p.startswith("result = ((v ≠ []) ∧") and p.endswith(")") for p in joined)
