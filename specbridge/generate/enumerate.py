@@ -1184,7 +1184,11 @@ def comparison_lambdas(task: Task, element: str) -> list[str]:
         projections = [f"x0.{i}" for i, t in ((1, parts.group(1)), (2, parts.group(2))) if t in ("Nat", "Int")]
     else:
         projections = []
-    out = [f"fun x0 => {x} {op} {p}" for x in projections for p in number_params for op in _COMPARISONS]
+    # and against an end of the sequence the words compare with ("greater than the first entry")
+    from specbridge.mining.shapes import ends_compared
+
+    limits = number_params + list(dict.fromkeys(end for _, end in ends_compared(task)))
+    out = [f"fun x0 => {x} {op} {p}" for x in projections for p in limits for op in _COMPARISONS]
     # between two parameters, in the signature's order (`lo`, `hi`): "between a lower and an upper bound"
     for low, high in itertools.combinations(number_params, 2):
         out += [f"fun x0 => {low} {op} {x} ∧ {x} {op} {high}" for x in projections for op in ("≤", "<")]

@@ -1539,6 +1539,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         aligned_sequences,
         comparison_wording,
         comparisons_against,
+        ends_compared,
         half_ranges,
         implied_numbers,
         mentioned_characters,
@@ -1579,7 +1580,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     only_implied = set(implied_numbers(task)) - set(requirement_numbers(task))  # "even" 2, not written
     characters = mentioned_characters(task)
     compared, totals = stated_with_totals(task)
-    neighbours = neighbour_comparisons(task)
+    neighbours = neighbour_comparisons(task) + ends_compared(task)  # (limits no parameter names, as neighbours)
     aligned = aligned_sequences(task)
     differenced = stated_difference(task)
     remainder = stated_remainder(task)

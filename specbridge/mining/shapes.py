@@ -512,6 +512,29 @@ _DENIED_COMPARISON = re.compile(
 _DENIED = {">": "≤", "≥": "<", "<": "≥", "≤": ">"}  # what a denied comparison says
 
 
+# "more letters than", "fewer items than": a count compared ("more than" with the things counted in between)
+_COUNT_THAN = re.compile(
+    r"\b(?P<cmp>more|fewer|less)\s+(?:\w+\s+)?(?:entries|elements|items|characters|chars|letters|words|digits"
+    r"|numbers|values|members|symbols|vowels|consonants|lines|names|strings|pairs)\s+than\b",
+    re.I,
+)
+# what a number input may be called when the words name no parameter ("more letters than the limit")
+_LIMIT_NOUNS = frozenset({"limit", "threshold", "cutoff", "cap", "bound"})
+
+
+def _counts_compared(sentence: str) -> tuple[str, set[int]]:
+    """`sentence` with each count compared (`_COUNT_THAN`) said as a comparison ("more letters than" -> "more
+    than"), and where those comparisons start in it."""
+    out, starts, at = [], set(), 0
+    for m in _COUNT_THAN.finditer(sentence):
+        out.append(sentence[at : m.start()])
+        starts.add(sum(map(len, out)))
+        out.append(m.group("cmp") + " than")
+        at = m.end()
+    out.append(sentence[at:])
+    return "".join(out), starts
+
+
 def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
     """`stated_comparisons`, and those of them said of a total (`totals_compared`)."""
     from specbridge.retrieval import requirement_sentences
@@ -519,8 +542,9 @@ def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str
     nums = [p.name for p in task.signature.params if " ".join(p.type.split()) in ("Nat", "Int")]
     out: dict[tuple[str, str], None] = {}
     totals: set[tuple[str, str]] = set()  # of them, those said of a total ("the total price is at most the budget")
-    for sentence in requirement_sentences(task.requirement):
+    for said in requirement_sentences(task.requirement):
         last = ""
+        sentence, counted = _counts_compared(said)
         excess = list(_EXCESS_PHRASE.finditer(sentence))  # "how much … over the cap" is an amount
         for m in _COMPARISON_PHRASE.finditer(sentence):
             if any(e.start() <= m.start() < e.end() for e in excess):
@@ -546,8 +570,10 @@ def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str
             word = m.group("word").lower()
             number = _numeral(word)
             # a total, or a count ("fewer than two entries", "more than 3 letters": the entries are counted)
-            total = _TOTAL.search(_clause_before(sentence, m.start())) is not None or bool(
-                _COUNTED.match(sentence, m.end())
+            total = (
+                _TOTAL.search(_clause_before(sentence, m.start())) is not None
+                or bool(_COUNTED.match(sentence, m.end()))
+                or m.start() in counted
             )
             if number is not None:
                 if not (number == "1" and op in ("≥", "≤")):
@@ -556,6 +582,8 @@ def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str
                         totals.add((op, number))
                 continue
             named = names_param(word, nums)
+            if word in _LIMIT_NOUNS and len(nums) == 1:
+                named = nums  # "more letters than the limit": the one number the task is given
             if word == "given" and _GIVEN_NOUN.match(sentence, m.end()) and len(nums) == 1:
                 named = nums  # "more than a given number of characters": the one number the task is given
             if word == "it" and last:  # "below the pivot and above it": the parameter just named
@@ -691,11 +719,15 @@ def stated_characters(task: Task) -> list[list[str]]:
 EARLIER_NEIGHBOUR, LATER_NEIGHBOUR = "x0.1", "x0.2"
 _MORE = r"warmer|hotter|higher|larger|bigger|greater|more|taller|longer|heavier|later|older|faster|stronger|dearer"
 _LESS = r"colder|cooler|lower|smaller|less|fewer|shorter|lighter|earlier|younger|slower|weaker|cheaper"
+# a value moving against its neighbour: "went up compared with the day before", "fell from the previous one"
+_UP = r"(?:went|goes|go|gone|moved?|moves)\s+up|rose|rises|risen|increased|increases|grew|grows|climbed|climbs"
+_DOWN = r"(?:went|goes|go|gone|moved?|moves)\s+down|fell|falls|fallen|dropped|drops|decreased|decreases|sank|sinks"
 # "strictly warmer than the day before", "differs from the one before it", "less than or equal to the entry right
 # after it": a comparison (`COMPARISON_PHRASE`, a comparative, a difference or a sameness) with a neighbour
 _NEIGHBOUR_COMPARISON = re.compile(
     rf"(?:{COMPARISON_PHRASE}|\b(?:strictly\s+)?(?P<more>{_MORE})\s+than|\b(?:strictly\s+)?(?P<less>{_LESS})\s+than"
-    r"|\b(?P<differ>differ(?:s|ent)?|unequal)\s+(?:from|to)|\b(?P<same>the\s+same)\s+as)"
+    r"|\b(?P<differ>differ(?:s|ent)?|unequal)\s+(?:from|to)|\b(?P<same>the\s+same)\s+as"
+    rf"|\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:compared\s+(?:with|to)|from|since|over|on))"
     r"\s+(?:the\s+|its\s+|their\s+)?"
     r"(?:(?:one|day|entry|element|item|number|value|reading|price|score|term|year|month|week|step|character|letter)"
     r"\s+(?:(?:right|just|immediately|directly)\s+)?(?P<side>before|after)\b"
@@ -704,7 +736,14 @@ _NEIGHBOUR_COMPARISON = re.compile(
 )
 
 
-_NEIGHBOUR_KINDS = {"more": ">", "less": "<", "differ": "≠", "same": "="}  # the groups besides `COMPARISON_PHRASE`'s
+_NEIGHBOUR_KINDS = {
+    "more": ">",
+    "less": "<",
+    "differ": "≠",
+    "same": "=",
+    "up": ">",
+    "down": "<",
+}  # the groups besides `COMPARISON_PHRASE`'s
 # "two neighbouring positions hold the same value", "adjacent entries differ": neighbours named as a pair, and a
 # sameness or a difference between them (symmetric, so which neighbour comes first does not matter)
 _NEIGHBOUR_PAIR = re.compile(
@@ -825,6 +864,33 @@ _ENDS = {
     "first": re.compile(r"\b(?:begins?|began|beginning|starts?|starting)\s+(?:with|in)\b|\bprefix(?:es)?\b", re.I),
     "last": re.compile(r"\b(?:ends?|ending)\s+(?:with|in)\b|\bsuffix(?:es)?\b", re.I),
 }
+
+
+# a comparison with one end of a sequence: "greater than the first entry", "equal to its last element"
+_END_COMPARED = re.compile(
+    COMPARISON_PHRASE + r"\s+(?:the\s+|its\s+|their\s+)?(?P<end>first|last|final|opening)\s+"
+    r"(?:entry|element|item|number|value|one|reading|score|price|term)\b",
+    re.I,
+)
+
+
+def ends_compared(task: Task) -> list[tuple[str, str]]:
+    """(Lean comparison, end) for each comparison the words make with an end of the task's one sequence of numbers
+    ("count the entries greater than the first entry" -> (`>`, `xs[0]!`)): a limit no parameter names, the
+    sequence's own end. Not in a sentence that negates."""
+    from specbridge.retrieval import requirement_sentences
+
+    sequences = [p.name for p in task.signature.params if " ".join(p.type.split()) in ("List Nat", "List Int")]
+    if len(sequences) != 1:
+        return []
+    seq = sequences[0]
+    out: dict[tuple[str, str], None] = {}
+    for sentence in requirement_sentences(task.requirement):
+        for m in _END_COMPARED.finditer(sentence):
+            if not _NEGATION.search(sentence[: m.start()] + " " + sentence[m.end() :]):
+                first = m.group("end").lower() in ("first", "opening")
+                out[(comparison_of(m), f"{seq}[0]!" if first else f"{seq}.getLast!")] = None
+    return list(out)
 
 
 def stated_ends(text: str) -> frozenset[str]:

@@ -1463,3 +1463,12 @@ def test_a_test_of_one_neighbour_against_an_input_is_a_hole_of_the_neighbours_vi
     task = _task("valueAfter", [("xs", "List Int"), ("target", "Int")], "Option Int")
     holes = _pair_holes(task, [], [("xs.zip xs.tail", "List (Int × Int)")], _flat)
     assert "fun x0 => x0.1 = target" in holes["pred"] and "fun x0 => x0.2 = target" in holes["pred"]
+
+
+def test_an_element_may_be_compared_with_the_end_of_its_sequence_the_words_name() -> None:
+    from specbridge.generate.enumerate import comparison_lambdas
+
+    task = _task("aboveFirst", [("xs", "List Int")], "Nat")
+    said = task.model_copy(update={"requirement": "Count the entries greater than the first entry."})
+    assert "fun x0 => x0 > xs[0]!" in comparison_lambdas(said, "Int")
+    assert not any("xs[0]!" in body for body in comparison_lambdas(task, "Int"))

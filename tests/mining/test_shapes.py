@@ -266,6 +266,10 @@ def test_comparisons_with_a_neighbour_compare_the_pair_of_neighbours() -> None:
     # negated, or no neighbour
     assert said("No day is colder than the day before.") == []
     assert said("Count the days warmer than the average.") == []
+    # a value moving against its neighbour
+    assert said("Count the days the price went up compared with the day before.") == [(">", EARLIER_NEIGHBOUR)]
+    assert said("Count the readings that fell from the previous one.") == [("<", EARLIER_NEIGHBOUR)]
+    assert said("The price went up.") == []
 
 
 def test_words_pairing_two_sequences_by_position_line_them_up() -> None:
@@ -599,3 +603,35 @@ def test_an_equivalence_of_two_decisions_needs_words_that_say_it() -> None:
     assert not unsaid_connective(said, "((pin.length = 4) ∧ (pin.all (fun x0 => x0.isDigit)))")
     assert not unsaid_connective(said, "(a ↔ b) ∧ c")  # the top joins by `∧`
     assert not unsaid_connective("True if and only if both hold or neither does.", "a ↔ b")
+
+
+def test_more_things_than_a_limit_compares_their_count_with_the_one_number_input() -> None:
+    from specbridge.mining.shapes import stated_comparisons, totals_compared
+
+    sig = Signature(
+        name="f", params=(Param(name="words", type="List String"), Param(name="n", type="Nat")), return_type="Nat"
+    )
+
+    def task(text: str) -> Task:
+        return Task(id="a", requirement=text, signature=sig)
+
+    longer = task("Tell how many of the words have more letters than the limit.")
+    assert stated_comparisons(longer) == [(">", "n")] and totals_compared(longer) == {(">", "n")}
+    assert stated_comparisons(task("Keep the words with fewer letters than n.")) == [("<", "n")]
+    # a limit the words never name is no parameter where there are two numbers to choose from
+    two = Signature(name="f", params=(Param(name="a", type="Nat"), Param(name="b", type="Nat")), return_type="Nat")
+    assert stated_comparisons(Task(id="a", requirement="More letters than the limit.", signature=two)) == []
+
+
+def test_a_comparison_with_the_first_or_last_entry_compares_with_that_end() -> None:
+    from specbridge.mining.shapes import ends_compared
+
+    sig = Signature(name="f", params=(Param(name="xs", type="List Int"),), return_type="Nat")
+
+    def said(text: str) -> list[tuple[str, str]]:
+        return ends_compared(Task(id="a", requirement=text, signature=sig))
+
+    assert said("Count the entries strictly greater than the first entry of the list.") == [(">", "xs[0]!")]
+    assert said("Count the readings below the last reading.") == [("<", "xs.getLast!")]
+    assert said("No entry is greater than the first entry.") == []  # negated
+    assert said("Return the first entry greater than zero.") == []  # the first entry is the result, no limit
