@@ -1689,9 +1689,9 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             break
         for as_list, want in [(None, result_type), (result_list, result_list)][: 1 + result_seq]:
             tried += 1
-            # (a decision `a ∧ b` stated as one: `result = a ∧ b` would read `(result = a) ∧ b`)
-            # (a decision joining two, `a ∧ b`, is enclosed; a comparison `a = b` stays unwritten as before: measured,
-            # offering the corpus's terms that compare as a whole result only added chance readings)
+            # (a decision joining two, `a ∧ b`, is enclosed: `result = a ∧ b` reads `(result = a) ∧ b`; a comparison
+            # `a = b` is not, as before: measured, offering the corpus's comparisons as whole results added chance
+            # readings)
             post = f"result.toList = {text}" if as_list else f"result = {_enclosed(text, _CONNECTIVES)}"
             # a name the elaborator does not know (another task's helper) types as anything: never a verdict
             if _elaborates(task, post) and _same_kind(type_text(text), want):

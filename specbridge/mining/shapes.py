@@ -485,11 +485,11 @@ _PARITY_OF_A_COUNT = re.compile(
 )
 
 
-_COUNTED = re.compile(
-    r"\s+(?:\w+\s+)?(?:entries|elements|items|characters|chars|letters|words|digits|numbers|values|members|symbols"
-    r"|times|occurrences|vowels|consonants|lines|sentences|names|strings|pairs)\b",
-    re.I,
+_COUNTED_NOUNS = (
+    r"entries|elements|items|characters|chars|letters|words|digits|numbers|values|members|symbols"
+    r"|times|occurrences|vowels|consonants|lines|sentences|names|strings|pairs"
 )
+_COUNTED = re.compile(rf"\s+(?:\w+\s+)?(?:{_COUNTED_NOUNS})\b", re.I)
 
 
 # "three times the input": a multiple, not a number of occurrences
@@ -513,11 +513,7 @@ _DENIED = {">": "≤", "≥": "<", "<": "≥", "≤": ">"}  # what a denied comp
 
 
 # "more letters than", "fewer items than": a count compared ("more than" with the things counted in between)
-_COUNT_THAN = re.compile(
-    r"\b(?P<cmp>more|fewer|less)\s+(?:\w+\s+)?(?:entries|elements|items|characters|chars|letters|words|digits"
-    r"|numbers|values|members|symbols|vowels|consonants|lines|names|strings|pairs)\s+than\b",
-    re.I,
-)
+_COUNT_THAN = re.compile(rf"\b(?P<cmp>more|fewer|less)\s+(?:\w+\s+)?(?:{_COUNTED_NOUNS})\s+than\b", re.I)
 # what a number input may be called when the words name no parameter ("more letters than the limit")
 _LIMIT_NOUNS = frozenset({"limit", "threshold", "cutoff", "cap", "bound"})
 
@@ -736,14 +732,8 @@ _NEIGHBOUR_COMPARISON = re.compile(
 )
 
 
-_NEIGHBOUR_KINDS = {
-    "more": ">",
-    "less": "<",
-    "differ": "≠",
-    "same": "=",
-    "up": ">",
-    "down": "<",
-}  # the groups besides `COMPARISON_PHRASE`'s
+# the groups besides `COMPARISON_PHRASE`'s
+_NEIGHBOUR_KINDS = {"more": ">", "less": "<", "differ": "≠", "same": "=", "up": ">", "down": "<"}
 # "two neighbouring positions hold the same value", "adjacent entries differ": neighbours named as a pair, and a
 # sameness or a difference between them (symmetric, so which neighbour comes first does not matter)
 _NEIGHBOUR_PAIR = re.compile(
@@ -1121,7 +1111,7 @@ def unsaid_connective(wording: str, text: str) -> bool:
     return bool(tokens & {"↔", "→"}) and not _EQUIVALENCE_WORDING.search(wording)
 
 
-# The ends of Lean's ASCII character classes (`Char.isDigit` is `'0' ≤ c ∧ c ≤ '9'`, src/Init/Data/Char/Basic.lean)
+# The ends of the ASCII character classes Lean's `Char.isDigit`, `isLower`, `isUpper` test (both ends each)
 _CLASS_ENDS = {"'0'": "'9'", "'9'": "'0'", "'a'": "'z'", "'z'": "'a'", "'A'": "'Z'", "'Z'": "'A'"}
 _COMPARED_END = re.compile(r"(?:[<>]=?|[≤≥])\s*('[09azAZ]')|('[09azAZ]')\s*(?:[<>]=?|[≤≥])")
 
