@@ -364,7 +364,7 @@ def enumerate_results(
                 add(f"({f.text}).map (fun x0 => x0.{component})", 2, op=f.op, bonus=f.bonus)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
     stated: set[tuple] = set()  # behaviours the words state whole, which no simpler term makes an addition of
-    if compared and " ".join(task.signature.return_type.split()) == "Bool":
+    if compared and ret == "Bool":
         # "the total price is at most the budget": the words give the comparison and its limit, not what is compared;
         # a subject the lexicon ranks low (`prices.sum`) would not reach the second level's operands
         given = {name for name, _ in params}
@@ -1524,19 +1524,21 @@ _SAID_RESULT = re.compile(
 _RESULT_WORDS = {"answer", "result", "output", "total"}
 # words of a name that say nothing of what it computes
 _NAME_FILLERS = {"is", "has", "get", "check", "can", "of", "the", "a", "to", "in", "and", "or", "with", "by", "for"}
-
-
 # nouns a worked example may put before its result ("gives the pair (1, 9)") without saying what it is of
 _VALUE_NOUNS = {"pair", "value", "number"}
+
+
+def _name_words(task: Task) -> set[str]:
+    """The words of the function's name that say what it computes, singular (`isLeapYear`: leap, year)."""
+    from specbridge.retrieval import split_name
+
+    return {w.rstrip("s") for w in split_name(task.signature.name) if w not in _NAME_FILLERS}
 
 
 def _result_nouns(task: Task) -> set[str]:
     """The nouns a statement of the result may be said of (singular): those of the function's name, "answer",
     "result", "output", "total", and the kinds of value."""
-    from specbridge.retrieval import split_name
-
-    named = {w.rstrip("s") for w in split_name(task.signature.name) if w not in _NAME_FILLERS}
-    return named | _RESULT_WORDS | _VALUE_NOUNS
+    return _name_words(task) | _RESULT_WORDS | _VALUE_NOUNS
 
 
 def _said_of(noun: str | None, nouns: set[str]) -> bool:
@@ -1621,13 +1623,13 @@ def _stated_decisions(task: Task) -> list[TestCase]:
     example of a one-input task, the values together one of a task with as many inputs. What the values are said
     to be (or do) must be named by the function's name (`isLeapYear`: "leap", `isZigzag`: "zigzags"), or be left
     out right after such a statement ("but 2000 is", "but … does not"); "-2 is even" says nothing of `isOdd`."""
-    from specbridge.retrieval import NUMBER_WORDS, requirement_sentences, split_name
+    from specbridge.retrieval import NUMBER_WORDS, requirement_sentences
 
     params = [(p.name, " ".join(p.type.split())) for p in task.signature.params]
     if not params or " ".join(task.signature.return_type.split()) != "Bool":
         return []
 
-    named = {w.rstrip("s") for w in split_name(task.signature.name) if w not in _NAME_FILLERS}
+    named = _name_words(task)
     out = []
     for sentence in requirement_sentences(task.requirement):
         said = False  # a statement of the function's property just made in this sentence

@@ -1841,7 +1841,7 @@ def enumerated_candidates(
         post = result_equation(found.text, found.type_text, list_view(_norm(task.signature.return_type)))
         note = f"an enumerated term over the corpus's operations (level {found.level}) as the result"
         out.append(_enumerated(post, found.fit, note))
-    return out + searched_candidates(task, score, numbers)
+    return out + searched_candidates(task, score, numbers, stated)
 
 
 def _enumerated(postcond: str, fit: float, note: str) -> Candidate:
@@ -1857,13 +1857,14 @@ def _enumerated(postcond: str, fit: float, note: str) -> Candidate:
     )
 
 
-def searched_candidates(task: Task, score: Callable[[str], float], numbers: Sequence[str]) -> list[Candidate]:
+def searched_candidates(
+    task: Task, score: Callable[[str], float], numbers: Sequence[str], stated: Sequence[tuple[str, str]]
+) -> list[Candidate]:
     """The result as the first or last number passing a test of the inputs, where the words ask for a search
     ("the smallest divisor greater than 1", "the largest exponent"): see `searches`. A lower bound of the first
-    is one the words state ("greater than 1": 2)."""
+    is one the words state (`stated`, the caller's `stated_comparisons`: "greater than 1" gives 2)."""
     from specbridge.generate.enumerate import LEVEL_COST, example_values
     from specbridge.generate.searches import search_words, searched_results
-    from specbridge.mining.shapes import stated_comparisons
 
     kinds = search_words(task.requirement)
     if not kinds or _norm(task.signature.return_type) != "Nat":
@@ -1872,7 +1873,6 @@ def searched_candidates(task: Task, score: Callable[[str], float], numbers: Sequ
     if not examples:
         return []
     bounds = {0}
-    stated = stated_comparisons(task)
     for op, limit in stated:
         if limit.isdigit() and op in (">", "≥") and int(limit) <= 10:
             bounds.add(int(limit) + (op == ">"))

@@ -82,19 +82,18 @@ def _values(leaves: list[tuple[str, Callable[[tuple[int, ...]], int]]]) -> list[
             for op, apply in _OPERATIONS.items():
                 if leaf == "1" and op in _IDLE_WITH_ONE:
                     continue
+                for leaf_first in (False,) if op in _COMMUTATIVE else (False, True):
 
-                def right(x: int, args: tuple[int, ...], fn=fn, get=get, apply=apply) -> int | None:
-                    v = fn(x, args)
-                    return None if v is None else apply(v, get(args))
-
-                made.append((f"{inner} {op} {leaf}", right, size))
-                if op not in _COMMUTATIVE:
-
-                    def left(x: int, args: tuple[int, ...], fn=fn, get=get, apply=apply) -> int | None:
+                    def value(
+                        x: int, args: tuple[int, ...], fn=fn, get=get, apply=apply, swap=leaf_first
+                    ) -> int | None:
                         v = fn(x, args)
-                        return None if v is None else apply(get(args), v)
+                        if v is None:
+                            return None
+                        return apply(get(args), v) if swap else apply(v, get(args))
 
-                    made.append((f"{leaf} {op} {inner}", left, size))
+                    spelled = f"{leaf} {op} {inner}" if leaf_first else f"{inner} {op} {leaf}"
+                    made.append((spelled, value, size))
         out += made
         level = made
     return out

@@ -571,10 +571,8 @@ def test_the_quantifier_a_decision_s_words_ask_for_speaks_against_the_other() ->
 def test_exactly_a_number_of_things_is_an_equality_of_their_count() -> None:
     from specbridge.mining.shapes import stated_comparisons, totals_compared
 
-    sig = Signature(name="f", params=(Param(name="pin", type="String"),), return_type="Bool")
-
     def task(text: str) -> Task:
-        return Task(id="a", requirement=text, signature=sig)
+        return _task("f", text, [("pin", "String")], "Bool", "True")
 
     four = task("A PIN is valid when it consists of exactly four characters, every one a digit.")
     assert stated_comparisons(four) == [("=", "4")] and totals_compared(four) == {("=", "4")}
@@ -608,28 +606,22 @@ def test_an_equivalence_of_two_decisions_needs_words_that_say_it() -> None:
 def test_more_things_than_a_limit_compares_their_count_with_the_one_number_input() -> None:
     from specbridge.mining.shapes import stated_comparisons, totals_compared
 
-    sig = Signature(
-        name="f", params=(Param(name="words", type="List String"), Param(name="n", type="Nat")), return_type="Nat"
-    )
-
     def task(text: str) -> Task:
-        return Task(id="a", requirement=text, signature=sig)
+        return _task("f", text, [("words", "List String"), ("n", "Nat")], "Nat", "True")
 
     longer = task("Tell how many of the words have more letters than the limit.")
     assert stated_comparisons(longer) == [(">", "n")] and totals_compared(longer) == {(">", "n")}
     assert stated_comparisons(task("Keep the words with fewer letters than n.")) == [("<", "n")]
     # a limit the words never name is no parameter where there are two numbers to choose from
-    two = Signature(name="f", params=(Param(name="a", type="Nat"), Param(name="b", type="Nat")), return_type="Nat")
-    assert stated_comparisons(Task(id="a", requirement="More letters than the limit.", signature=two)) == []
+    two = _task("f", "More letters than the limit.", [("a", "Nat"), ("b", "Nat")], "Nat", "True")
+    assert stated_comparisons(two) == []
 
 
 def test_a_comparison_with_the_first_or_last_entry_compares_with_that_end() -> None:
     from specbridge.mining.shapes import ends_compared
 
-    sig = Signature(name="f", params=(Param(name="xs", type="List Int"),), return_type="Nat")
-
     def said(text: str) -> list[tuple[str, str]]:
-        return ends_compared(Task(id="a", requirement=text, signature=sig))
+        return ends_compared(_task("f", text, [("xs", "List Int")], "Nat", "True"))
 
     assert said("Count the entries strictly greater than the first entry of the list.") == [(">", "xs[0]!")]
     assert said("Count the readings below the last reading.") == [("<", "xs.getLast!")]
