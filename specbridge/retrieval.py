@@ -35,6 +35,8 @@ _EXAMPLE_INTRO = re.compile(
     re.I,
 )
 _EXAMPLE_RELATION = re.compile(r"\b(?:gives?|becomes?)\b", re.I)
+# an instruction begins its clause with the verb ("Give the position of the first zero", "then give back …")
+_INSTRUCTION = re.compile(r"\s*(?:(?:then|and|also|finally|simply|just|please)\s+)*(?:gives?|becomes?)\b", re.I)
 _CLAUSE_END = re.compile(r"[.;:()\u2014]")
 _LIST_LITERAL = re.compile(r"\[[^\]]*\d[^\]]*\]")
 # Numbers a requirement spells out ("greater than zero"): English, not any task's vocabulary.
@@ -51,6 +53,7 @@ IMPLIED_NUMBERS = {
     **dict.fromkeys(["doubling", "even", "odd"], 2),
     **dict.fromkeys(["triple", "tripled", "triples", "tripling", "thrice"], 3),
     **dict.fromkeys(["quarter", "quarters"], 4),
+    **dict.fromkeys(["tenth", "tenths"], 10),
     **dict.fromkeys(["dozen", "dozens"], 12),
     **dict.fromkeys(["decimal"], 10),
     **dict.fromkeys(["percent", "percentage"], 100),
@@ -84,6 +87,12 @@ def works_an_example(sentence: str) -> bool:
     return _EXAMPLE_INTRO.search(sentence) is not None
 
 
+def _relates_values(clause: str) -> bool:
+    """Whether a clause relates an example's value to its result ("the character 7 gives the number 7", "[1, 2]
+    becomes 3"). "Give the position of the first zero" is an instruction: its zero is the requirement's own."""
+    return bool(_EXAMPLE_RELATION.search(clause)) and not _INSTRUCTION.match(clause)
+
+
 def without_example_numbers(text: str) -> str:
     """`text` with the numbers of its worked examples blanked (digits and number words: those of a clause with a
     list literal or a relating cue, those after an introducing cue): what is left are the numbers the
@@ -99,7 +108,7 @@ def without_example_numbers(text: str) -> str:
     for end in [*ends, len(text)]:
         clause = text[start:end]
         intro = _EXAMPLE_INTRO.search(clause)
-        worked = bool(_EXAMPLE_RELATION.search(clause) or _LIST_LITERAL.search(clause))
+        worked = _relates_values(clause) or bool(_LIST_LITERAL.search(clause))
         if worked or continued:
             clause = _NUMERAL.sub(" ", clause)
         elif intro:

@@ -290,6 +290,7 @@ class AtomModel:
                 elems.add("Char")
         numeric = bool(elems & _NUM_T)
         numbers = requirement_numbers(task)
+        implied = implied_numbers(task)
         scored: dict[str, float] = {}
         for key in self.users:
             if key.startswith("N:") and numeric:
@@ -311,7 +312,12 @@ class AtomModel:
             shape, body = key.split(":", 1)
             if (shape == "num" and numeric) or (shape == "Char" and "Char" in elems):
                 if words <= query:  # every word of the helper's name is in the requirement
-                    scored[body] = max(scored.get(body, 0.0), 2.5 + 0.1 * len(words))
+                    named = 2.5 + 0.1 * len(words)
+                    # unless it bounds by constants the words never give: `ValidPosition` is `0 ≤ x ∧ x ≤ 2` of
+                    # one corpus task's board, not what "position" means elsewhere
+                    if not set(re.findall(r"(?<![\w'.])\d+(?![\w'])", body)) <= {*numbers, *implied, "0", "1"}:
+                        named *= 0.4
+                    scored[body] = max(scored.get(body, 0.0), named)
         # Comparisons with the task's own scalar parameters of the element type, and the requirement's numbers.
         for p in task.signature.params:
             pt = p.type.strip()
@@ -531,6 +537,14 @@ def _counts_compared(sentence: str) -> tuple[str, set[int]]:
     return "".join(out), starts
 
 
+# a bound written after its number: "a score of 50 or more", "3 or fewer items" ("one or more" counts)
+_POSTFIX_COMPARISON = re.compile(
+    r"(?<![\w.-])(?P<word>-?\d+|[a-z]+)\s+(?:or|and)\s+(?:(?P<more>more|above|higher|greater|over|upwards)"
+    r"|(?P<less>less|fewer|below|lower|under|smaller))\b(?!\s+than)",
+    re.I,
+)
+
+
 def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
     """`stated_comparisons`, and those of them said of a total (`totals_compared`)."""
     from specbridge.retrieval import requirement_sentences
@@ -589,6 +603,13 @@ def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str
                 last = named[0]
                 if total:
                     totals.add((op, named[0]))
+        for m in _POSTFIX_COMPARISON.finditer(sentence):  # "a score of 50 or more": the phrase after its number
+            number = _numeral(m.group("word").lower())
+            op = "≥" if m.group("more") else "≤"
+            if number is not None and number not in ("0", "1") and not _NEGATION.search(sentence):
+                out[(op, number)] = None
+                if _COUNTED.match(sentence, m.end()) or _TOTAL.search(_clause_before(sentence, m.start())):
+                    totals.add((op, number))
         for m in _DIVISIBLE.finditer(sentence):
             if not _denied(sentence, m.start()):  # "is not divisible by 3"
                 for word in (m.group("a"), m.group("b")):
@@ -829,11 +850,21 @@ def stated_remainder(task: Task) -> bool:
     return _REMAINDER.search(task.requirement) is not None
 
 
+# the extreme of two, said by a comparative compared with nothing ("whichever is bigger", "the larger of the two";
+# not "bigger than the pivot")
+_OF_TWO = r"\b(?:whichever|which)\b[^.;]*?\b(?:{0})\b(?!\s+than)|\bthe\s+(?:{0})\s+(?:one\s+)?of\b"
 # "the largest size of any element", "the smallest positive entry", "the longest run": the extreme of some
 # numbers, Lean's `max`/`min` (folded over a sequence: `xs.foldl max 0`); not "at least"/"at most" (comparisons)
 _EXTREMES = {
-    "max": re.compile(r"\b(?:largest|biggest|greatest|highest|maximum|maximal|longest)\b", re.I),
-    "min": re.compile(r"\b(?:smallest|lowest|minimum|minimal|shortest|fewest|(?<!at )least)\b", re.I),
+    "max": re.compile(
+        r"\b(?:largest|biggest|greatest|highest|maximum|maximal|longest)\b|"
+        + _OF_TWO.format("bigger|larger|greater|higher"),
+        re.I,
+    ),
+    "min": re.compile(
+        r"\b(?:smallest|lowest|minimum|minimal|shortest|fewest|(?<!at )least)\b|" + _OF_TWO.format("smaller|lower"),
+        re.I,
+    ),
 }
 
 
@@ -881,6 +912,42 @@ def ends_compared(task: Task) -> list[tuple[str, str]]:
                 first = m.group("end").lower() in ("first", "opening")
                 out[(comparison_of(m), f"{seq}[0]!" if first else f"{seq}.getLast!")] = None
     return list(out)
+
+
+# "the second item", "its third character": a position the words count to, as the 0-based index Lean reads it at
+_ORDINALS = {"second": 1, "third": 2, "fourth": 3, "fifth": 4}
+_STATED_POSITION = re.compile(
+    r"\b(?P<ordinal>" + "|".join(_ORDINALS) + r")(?:\s+(?:to\s+last|from\s+(?:the\s+)?(?:start|front|left)))?\s+"
+    r"(?:(?!(?:and|or|of)\b|[a-z]+est\b)[a-z-]+\s+)?(?:item|element|entry|character|letter|word|number|value|digit|one)s?\b",
+    re.I,
+)
+
+
+def stated_positions(text: str) -> list[int]:
+    """The 0-based positions of a sequence the words `text` name by their order ("the second item" -> 1); not
+    "second to last", which counts from the end, "every second item" (one in two), nor "the second largest value"
+    (an order of the values)."""
+    out = []
+    for m in _STATED_POSITION.finditer(text):
+        if "last" in m.group(0).lower() or re.search(r"\bevery\s+$", text[: m.start()], re.I):
+            continue
+        out.append(_ORDINALS[m.group("ordinal").lower()])
+    return list(dict.fromkeys(out))
+
+
+# "the last even number", "its final entry": the last of a sequence (of those passing a test), not a comparison
+# with it ("greater than the last entry", `_END_COMPARED`)
+_LAST_ITEM = re.compile(
+    r"\b(?:the|its|their)\s+(?:very\s+)?(?:last|final)\s+(?:(?!(?:and|or|of)\b)[a-z-]+\s+)?"
+    r"(?:item|element|entry|character|letter|word|number|value|digit|one|occurrence)s?\b",
+    re.I,
+)
+
+
+def last_item_said(text: str) -> bool:
+    """Whether the words `text` ask for the last item of a sequence ("return the last even number"), and not in a
+    comparison with it ("greater than the last entry")."""
+    return any(not _END_COMPARED.search(text[max(0, m.start() - 40) : m.end()]) for m in _LAST_ITEM.finditer(text))
 
 
 def stated_ends(text: str) -> frozenset[str]:
@@ -1098,17 +1165,24 @@ _EQUIVALENCE_WORDING = re.compile(
 )
 
 
+# English for one condition of several sufficing: what `a ∨ b` between two decisions says
+_DISJUNCTION_WORDING = re.compile(r"\b(?:or|either|unless|otherwise|any of|at least one)\b", re.I)
+
+
 def unsaid_connective(wording: str, text: str) -> bool:
     """Whether a Lean text joins two decisions by `↔` or `→` at its top (`(s.length = 4) ↔ (s.all p)`) where the
     words say neither (`_EQUIVALENCE_WORDING`): "valid when it has four characters and every one is a digit" is
-    `∧`; an equivalence passes every example where both or neither hold."""
+    `∧`; an equivalence passes every example where both or neither hold. Or by `∨` where they say no "or"
+    (`_DISJUNCTION_WORDING`): a second condition joined so passes every example the first passes."""
     from specbridge.generate.extract import split_top_level
 
     body = text.strip()
     while body.startswith("(") and body.endswith(")") and len(split_top_level(body, " ")) == 1:
         body = body[1:-1].strip()  # one parenthesized whole
     tokens = set(split_top_level(body, " "))
-    return bool(tokens & {"↔", "→"}) and not _EQUIVALENCE_WORDING.search(wording)
+    if tokens & {"↔", "→"}:
+        return not _EQUIVALENCE_WORDING.search(wording)
+    return bool(tokens & {"∨", "||"}) and not _DISJUNCTION_WORDING.search(wording)
 
 
 # The ends of the ASCII character classes Lean's `Char.isDigit`, `isLower`, `isUpper` test (both ends each)

@@ -544,9 +544,10 @@ def extreme_operations(kinds: Collection[str]) -> list[Term]:
     return builtin_operations(f"{container}.{kind}?" for kind in sorted(kinds) for container in ("List", "Array"))
 
 
-# Lean's tests of what a sequence begins or ends with, for the ends the words say (`stated_ends`)
+# Lean's tests of what a sequence begins or ends with, for the ends the words say (`stated_ends`), and its
+# longest beginning of items passing a test ("begins with how many digits": `(s.toList.takeWhile p).length`)
 _END_OPERATIONS = {
-    "first": ("List.isPrefixOf", "Array.isPrefixOf", "String.startsWith"),
+    "first": ("List.isPrefixOf", "Array.isPrefixOf", "String.startsWith", "List.takeWhile"),
     "last": ("List.isSuffixOf", "String.endsWith"),
 }
 

@@ -88,7 +88,16 @@ def test_atoms_come_from_named_corpus_helpers_numbers_and_parameters() -> None:
     ]
     model = AtomModel(corpus)
     even = _task("q", "Decide whether every entry of the list is even.", [("xs", "List Nat")], "Bool", "True")
-    assert model.atoms(even)[0][0] == "fun x0 => x0 % 2 = 0"
+    top, strength = model.atoms(even)[0]
+    assert top == "fun x0 => x0 % 2 = 0" and strength >= 2.5  # its name's word; "even" implies the 2
+    # a helper bounding by constants the words never give is one corpus task's domain, not what its name means
+    board = _task(
+        "p", "", [("x", "Int")], "Int", "True", "def ValidPosition (pos : Int) : Prop :=\n  0 ≤ pos ∧ pos ≤ 2"
+    )
+    position = _task("z", "Give the position of the first zero.", [("xs", "List Int")], "Option Nat", "True")
+    assert dict(AtomModel([*corpus, board]).atoms(position, limit=40)).get("fun x0 => 0 ≤ x0 ∧ x0 ≤ 2", 0) < 1.1
+    third = position.model_copy(update={"requirement": "Give the first position from 0 to 2 of the list."})
+    assert dict(AtomModel([*corpus, board]).atoms(third, limit=40))["fun x0 => 0 ≤ x0 ∧ x0 ≤ 2"] >= 2.5
     below = _task(
         "b",
         "Keep the entries smaller than the limit or equal to 7.",
@@ -147,6 +156,10 @@ def test_the_numbers_of_a_worked_example_are_not_the_requirement_s_constants() -
     assert numbers("Count them. For example, 12 has six divisors: 1, 2, 3, 4, 6 and 12. At most 9.") == ["9"]
     assert numbers('Each mark counts on its own, so "Wait..." has three; below 5.') == ["5"]
     assert numbers("The rule is this: below 5.") == ["5"]  # no example before the colon
+    # "give" beginning its clause is an instruction, not an example's relation ("7 gives 49")
+    assert numbers("Give the position, counting from 0, of the first zero.") == ["0"]
+    assert numbers("Sort them. Then give how many are above 12.") == ["12"]
+    assert numbers("Square it, so 7 gives 49; at most 9.") == ["9"]
 
 
 def test_the_numbers_a_requirement_s_words_imply_are_read_apart_from_those_it_writes() -> None:
@@ -159,6 +172,7 @@ def test_the_numbers_a_requirement_s_words_imply_are_read_apart_from_those_it_wr
     collatz = task("An even number is halved, an odd one is tripled and increased by one.")
     assert implied_numbers(collatz) == ["2", "3"] and requirement_numbers(collatz) == ["1"]
     assert implied_numbers(task("Convert minutes to whole hours and the minutes left over.")) == ["60"]
+    assert implied_numbers(task("The tax is a tenth of the income over the limit.")) == ["10"]
     assert implied_numbers(task("Return the last decimal digit of n.")) == ["10"]
     assert implied_numbers(task("Return the last digit of n, or nothing when n is odd.")) == ["2"]
     assert implied_numbers(task("Return n, even when n is zero.")) == []  # the adverb: no parity
@@ -196,6 +210,10 @@ def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:
     assert said("It never goes below the pivot.") == [("≥", "pivot")]
     assert said("The entries are never equal to the pivot.") == []  # not equal: no comparison of an order
     assert said("No entry is above the pivot, and none is below zero.") == []  # a negation of another kind
+    # a bound written after its number
+    assert said("An exam is passed with a score of 50 or more.") == [("≥", "50")]
+    assert said("Keep the words of 3 or fewer letters.") == [("≤", "3")]
+    assert said("Count one or more digits.") == []  # "one or more" counts
 
 
 def test_between_two_bounds_compares_with_both_lower_first() -> None:
@@ -322,6 +340,10 @@ def test_words_of_the_largest_or_the_smallest_state_an_extreme() -> None:
     assert stated_extremes("the one that scored least") == {"min"}
     # limits are comparisons, not extremes
     assert stated_extremes("Keep the words of at least three letters and at most ten.") == set()
+    # the extreme of two, by a comparative compared with nothing
+    assert stated_extremes("Return whichever of the two numbers is bigger.") == {"max"}
+    assert stated_extremes("the smaller one of a and b") == {"min"}
+    assert stated_extremes("Count the numbers bigger than k, which are the ones kept.") == set()
 
 
 def test_words_of_what_a_sequence_begins_or_ends_with_state_its_ends() -> None:
@@ -601,6 +623,11 @@ def test_an_equivalence_of_two_decisions_needs_words_that_say_it() -> None:
     assert not unsaid_connective(said, "((pin.length = 4) ∧ (pin.all (fun x0 => x0.isDigit)))")
     assert not unsaid_connective(said, "(a ↔ b) ∧ c")  # the top joins by `∧`
     assert not unsaid_connective("True if and only if both hold or neither does.", "a ↔ b")
+    # a disjunction needs an "or": a second condition so joined passes whatever the first passes
+    even = "Check whether a list has an even number of items."
+    assert unsaid_connective(even, "(((xs.length % 2) = 0) ∨ ((xs.countP (fun x0 => x0 % 2 = 0)) ≤ 1))")
+    assert unsaid_connective(even, "(xs.length % 2 = 0) || xs.isEmpty")
+    assert not unsaid_connective("Even, or empty.", "(xs.length % 2 = 0) ∨ xs.isEmpty")
 
 
 def test_more_things_than_a_limit_compares_their_count_with_the_one_number_input() -> None:
@@ -627,3 +654,18 @@ def test_a_comparison_with_the_first_or_last_entry_compares_with_that_end() -> N
     assert said("Count the readings below the last reading.") == [("<", "xs.getLast!")]
     assert said("No entry is greater than the first entry.") == []  # negated
     assert said("Return the first entry greater than zero.") == []  # the first entry is the result, no limit
+
+
+def test_the_positions_and_the_last_item_the_words_name() -> None:
+    from specbridge.mining.shapes import last_item_said, stated_positions
+
+    assert stated_positions("Return the second item of a list.") == [1]
+    assert stated_positions("the third character of the word, then its fourth one") == [2, 3]
+    # counted from the end, one in two, an order of the values: no position from the start
+    assert stated_positions("the second to last item") == []
+    assert stated_positions("keep every second element") == []
+    assert stated_positions("the second largest value") == []
+    assert last_item_said("Return the last even number of the list.")
+    assert last_item_said("its final digit")
+    assert not last_item_said("Count the entries greater than the last entry.")  # a comparison with it
+    assert not last_item_said("the last time it rained")

@@ -586,6 +586,8 @@ def test_words_saying_a_list_starts_with_another_offer_lean_s_prefix_test() -> N
     from specbridge.mining.terms import end_operations
 
     assert {t.template for t in end_operations({"last"})} == {"{s0}.isSuffixOf {s1}", "{s0}.endsWith {s1}"}
+    # a beginning is also the longest run of items passing a test ("begins with how many digits")
+    assert "{s0}.takeWhile ({h0})" in {t.template for t in end_operations({"first"})}
     # the corpus compares lists whole and tests membership; no spec of it tests a beginning
     corpus = [
         _task(
