@@ -298,6 +298,8 @@ def enumerate_results(
         for lit in quoted:
             if lit != "'\"'":
                 add(f'"{lit[1:-1]}"', 0)
+        for lit in quoted_texts(task.requirement):  # the texts the words quote (`answer "pass" or "fail"`)
+            add(lit, 0)
     for items in stated_sets(task.requirement):  # "one of the vowels a, e, i, o or u": a list to look in
         listed = f"[{', '.join(items)}]"
         if items[0].startswith("'"):
@@ -317,7 +319,11 @@ def enumerate_results(
     # Lean's sequence operations take any elements: one the corpus wrote over numbers (`find?`, `countP`) serves a
     # sequence of words or of pairs too, which the corpus may never have searched
     other_elements = any(_other_elements(t) for _, t in params)
-    for term in ops + ([g for t in ops if (g := element_generic(t)) is not None] if other_elements else []):
+    generic = [g for t in ops if (g := element_generic(t)) is not None]
+    if not other_elements:  # and one it wrote over characters only (`findIdx`) serves a sequence of numbers
+        over_numbers = {t.template for t in ops if any(_NUMBER_SEQUENCE.fullmatch(s) for s in t.shapes.values())}
+        generic = [g for g in generic if g.template not in over_numbers]
+    for term in ops + list({g.key: g for g in generic}.values()):
         # Lean's own operation named by the requirement's words (no corpus task: the lexicon cannot speak for it)
         bonus = VOCABULARY_BONUS if not term.tasks else 0.0
         support = SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
@@ -364,7 +370,7 @@ def enumerate_results(
                 add(f"({f.text}).map (fun x0 => x0.{component})", 2, op=f.op, bonus=f.bonus)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
     stated: set[tuple] = set()  # behaviours the words state whole, which no simpler term makes an addition of
-    if compared and ret == "Bool":
+    if compared and (ret == "Bool" or stated_answers(task)):  # (a decision chooses between quoted answers)
         # "the total price is at most the budget": the words give the comparison and its limit, not what is compared;
         # a subject the lexicon ranks low (`prices.sum`) would not reach the second level's operands
         given = {name for name, _ in params}
@@ -515,6 +521,14 @@ def enumerate_results(
             # the words name inputs with no result: `some t` everywhere cannot be it, a test must guard it
             guarded = _guarded_somes(whole, best, len(examples), add, computing)
             whole = [replace(f, fit=f.fit - ALWAYS_SOME_COST) if f.text.startswith("some ") else f for f in whole]
+        elif answers := stated_answers(task):
+            # the words quote the answers: one of them everywhere cannot be it, a test must choose
+            constants = [f for f in whole if f.text in answers][:GUARDED_SOMES]
+            guarded = _guarded(constants, answers, best, len(examples), add, computing)
+            whole, listed = (
+                [replace(f, fit=f.fit - ALWAYS_SOME_COST) if _answers_one(f.text, answers) else f for f in found]
+                for found in (whole, listed)
+            )
         if whole or listed or len(examples) < 2 or want == "Bool":
             # of terms computing the examples, one that reads every input comes first
             names = [name for name, _ in params]
@@ -621,6 +635,32 @@ def no_result_said(task: Task) -> bool:
     return task.signature.return_type.strip().startswith("Option ") and _NO_RESULT.search(task.requirement) is not None
 
 
+_QUOTED_TEXT = re.compile(r'(?<![\w"])"([^"\n]{1,20})"(?![\w"])')
+
+
+def quoted_texts(requirement: str) -> list[str]:
+    """The short texts the words quote (`answer "pass" or "fail"`), as Lean string literals."""
+    return list(dict.fromkeys(f'"{m.group(1)}"' for m in _QUOTED_TEXT.finditer(requirement) if "\\" not in m.group(1)))
+
+
+def stated_answers(task: Task) -> list[str]:
+    """The answers the words quote for a String or Char result, two at least (`answer "pass" or "fail"`, "give 'Y'
+    or 'N'"), as Lean literals; none otherwise."""
+    result = " ".join(task.signature.return_type.split())
+    if result == "String":
+        answers = quoted_texts(task.requirement)
+    elif result == "Char":
+        answers = list(dict.fromkeys(re.findall(r"(?<![\w'])'[^'\\\n]'(?![\w'])", task.requirement)))
+    else:
+        return []
+    return answers if len(answers) >= 2 else []
+
+
+def _answers_one(text: str, answers: Sequence[str]) -> bool:
+    """Whether a term makes its result of one quoted answer alone (`"pass"`, `"pass".take n`), choosing none."""
+    return not text.startswith("if ") and any(a in text for a in answers)
+
+
 def _guarded_somes(
     whole: list[Found],
     best: dict[tuple[str, tuple], Found],
@@ -631,6 +671,20 @@ def _guarded_somes(
     """`if T then some t else none` for the best `some t` computing the examples and the best tests T that hold on
     every example and on some made-up inputs but not all, as far as they compute the examples."""
     somes = [f for f in whole if f.text.startswith("some ")][:GUARDED_SOMES]
+    return _guarded(somes, ["none"], best, examples, add, computing)
+
+
+def _guarded(
+    thens: list[Found],
+    otherwise: list[str],
+    best: dict[tuple[str, tuple], Found],
+    examples: int,
+    add: Callable[..., None],
+    computing: Callable[..., list[Found]],
+) -> list[Found]:
+    """`if T then t else o` for the terms `thens` computing the examples, each other answer `o` of `otherwise` and
+    the best tests T that hold on every example and on some made-up inputs but not all, as far as they compute the
+    examples."""
     tests = sorted(
         (
             f
@@ -646,13 +700,15 @@ def _guarded_somes(
     from specbridge.mining.terms import operand
 
     texts = set()
-    for some, test in itertools.product(somes, tests):
-        text = f"if {test.text} then {operand(some.text)} else none"
-        add(text, max(some.level, test.level) + 1)
-        texts.add(text)
-    return [f for f in computing({somes[0].type_text} if somes else set(), lambda v: v) if f.text in texts]
+    for then, test, other in itertools.product(thens, tests, otherwise):
+        if other != then.text:
+            text = f"if {test.text} then {operand(then.text)} else {other}"
+            add(text, max(then.level, test.level) + 1)
+            texts.add(text)
+    return [f for f in computing({thens[0].type_text} if thens else set(), lambda v: v) if f.text in texts]
 
 
+_NUMBER_SEQUENCE = re.compile(r"(?:List|Array) num")
 _PAIRABLE = ("Nat", "Int", "Char", "Bool", "String")
 
 
@@ -1066,7 +1122,7 @@ _ARITHMETIC = re.compile(r" ([-+*/%]) ")
 _OPERAND_NAME = re.compile(r"[\w.!?']+")
 _LAMBDA_VARIABLE = re.compile(r"(?<![\w.])(x\d)\b")
 _BINDER = re.compile(r"\bfun ((?:x\d\s+)+)=>")
-_FILTER = re.compile(r"\.filter ")
+_FILTER = re.compile(r"\.(?P<op>filter|dropWhile|takeWhile) ")  # (each may keep every element)
 
 
 def _number(value: Any) -> bool:
@@ -1102,12 +1158,12 @@ def _empty(value: Any) -> bool:
 
 
 def _idle_operation(text: str, on_examples: _Runner) -> bool:
-    """Whether an operation of `text` does nothing on one of the examples (its operands run by `on_examples`,
-    whose inputs are the examples'): adding or taking away 0, multiplying or dividing by 1, a zero divisor, a
-    remainder equal to what it divides, a filter keeping every element. What the term computes there, Lean's
-    `x % 0 = x` and `3 % 5 = 3`, a count that is 0 or a filter that keeps all compute, not the words' reading
-    (`hi % (x % lo)` meets `x = 5, lo = 0, hi = 3`; `(n - 1) - ws.countP p` meets 2 words of 3 letters when no
-    word passes `p`). Adding an input the example gives as 0, or multiplying by one it gives as 1, is no
+    """Whether an operation of `text` does nothing on one of the examples (its operands run by `on_examples`, whose
+    inputs are the examples'): adding or taking away 0, multiplying or dividing by 1, a zero divisor, a remainder
+    equal to what it divides, a filter (a `dropWhile`, a `takeWhile`) keeping every element. What the term computes
+    there, Lean's `x % 0 = x` and `3 % 5 = 3`, a count that is 0 or a filter that keeps all compute, not the words'
+    reading (`hi % (x % lo)` meets `x = 5, lo = 0, hi = 3`; `(n - 1) - ws.countP p` meets 2 words of 3 letters when
+    no word passes `p`). Adding an input the example gives as 0, or multiplying by one it gives as 1, is no
     operation doing nothing (dividing by it is); an operand with a lambda's variable free in it is not run."""
     inputs = {name for name, _ in on_examples.params}
     seen: dict[str, list[Any] | None] = {}
@@ -1139,10 +1195,10 @@ def _idle_operation(text: str, on_examples: _Runner) -> bool:
         numbers = [(a, b) for a, b in zip(dividends or [], divisors or [], strict=False) if _number(a) and _number(b)]
         if any(0 <= a < b for a, b in numbers):
             return True
-    for m in _FILTER.finditer(text):  # a filter keeping every element
+    for m in _FILTER.finditer(text):  # a filter (or a `dropWhile`, a `takeWhile`) keeping every element
         kept = _operand_at(text, m.start(), before=True)
         test = _operand_at(text, m.end())
-        whole, part = values(f"{kept}.filter {test}" if kept and test else ""), values(kept)
+        whole, part = values(f"{kept}.{m.group('op')} {test}" if kept and test else ""), values(kept)
         if whole and part and any(a == b for a, b in zip(whole, part, strict=False)):
             return True
     return False
@@ -1259,7 +1315,10 @@ def split_lambdas(
     # range that happens to separate the example's characters.
     plain = set(named)
     cost = {f: sum(b not in plain for b in ab) for f, ab in found.items()}
-    unread = {f: unread_inputs(f, [p.name for p in task.signature.params]) for f in found}
+    # (the sequence mapped is read by the map: a branch indexing it again reads nothing more)
+    mapped = {f"List {var_type}", f"Array {var_type}"} | ({"String"} if var_type == "Char" else set())
+    others = [p.name for p in task.signature.params if " ".join(p.type.split()) not in mapped]
+    unread = {f: unread_inputs(f, others) for f in found}
     return sorted(found, key=lambda body: (cost[body], unread[body], -score(body), len(body), body))[:SPLIT_FILLS]
 
 

@@ -374,9 +374,10 @@ _EXCLUDED = re.compile(r"\b(not (a )?valid|invalid|not allowed|never (given|happ
 
 def said_numbers(task: Task) -> set[str]:
     """The numbers a spec may write for `task` as its own: those the requirement states or implies, and 0 and 1."""
-    from specbridge.mining.shapes import implied_numbers, requirement_numbers
+    from specbridge.mining.shapes import implied_numbers, requirement_numbers, stated_positions
 
-    return set(requirement_numbers(task)) | set(implied_numbers(task)) | {"0", "1"}
+    positions = {str(k) for k in stated_positions(task.requirement)}  # "the third item" is at index 2
+    return set(requirement_numbers(task)) | set(implied_numbers(task)) | positions | {"0", "1"}
 
 
 def unwritten_numbers(text: str, said: set[str], implied: Collection[str] = ()) -> set[str]:
@@ -416,6 +417,16 @@ def counted_members(text: str) -> int:
             left = re.search(r"[\w.!?]*$", before).group()  # type: ignore[union-attr]
         found += bool(re.search(r"\.(?:countP|count|length|size)\b", left))
     return found
+
+
+def unwritten_strings(text: str, requirement: str) -> set[str]:
+    """The non-empty string literals of a Lean `text` the requirement never writes as a word or a sign of its own
+    (`"..."` of another task's ellipsis, `"s"` of its plurals): another task's constants."""
+    return {
+        lit
+        for lit in re.findall(r'"(?:[^"\\\n]|\\.)+"', text)
+        if not re.search(rf"(?<!\w){re.escape(lit[1:-1])}(?!\w)", requirement)
+    }
 
 
 def unwritten_characters(text: str, mentioned: set[str]) -> set[str]:
@@ -637,6 +648,9 @@ _END_FEATURES = {
 # (read by an operation, `(xs.take 1).contains 0`; not compared whole, `xs ≠ xs.take 1`, which says no end)
 _END_VIEW = {"first": re.compile(r"(?<!reverse)\.take 1\)\."), "last": re.compile(r"\.reverse\.take 1\)\.")}
 _END_VIEW_FEATURES = {"first": frozenset({"id:take", "lit:1"}), "last": frozenset({"id:reverse", "id:take", "lit:1"})}
+# Lean's last item of a sequence, for "the last even number" (`last_item_said`)
+_LAST_ITEM_READ = re.compile(r"\.(?:getLast[?!D]?|back[?!]?)(?![\w?!])")
+_LAST_ITEM_FEATURES = frozenset({"id:getLast?", "id:getLast!", "id:getLastD", "id:getLast", "id:back", "id:back?"})
 # a number shifted by one: `n - 1`, `(a + b) + 1`, `1 + n` (not `x0.1`, `10`, `1.5`)
 _SHIFT_BY_ONE = re.compile(r"[-+] 1(?![\w.])|(?<![\w.])1 [-+] ")
 # a division and what it leaves, by the same divisor (`(days / 7, days % 7)`): the words' "left over"
@@ -1542,12 +1556,14 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         ends_compared,
         half_ranges,
         implied_numbers,
+        last_item_said,
         mentioned_characters,
         neighbour_comparisons,
         requirement_numbers,
         shift_by_one_said,
         stated_difference,
         stated_extremes,
+        stated_positions,
         stated_remainder,
         stated_with_totals,
         unit_products,
@@ -1587,6 +1603,8 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     by_one = shift_by_one_said(task)
     extremes = stated_extremes(said)
     ends = stated_ends(said)
+    positions = stated_positions(said)
+    last_item = last_item_said(said)
 
     def score(text: str) -> float:
         explained, stated = stated_reading(text, compared + neighbours, totals)
@@ -1598,15 +1616,24 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             explained |= {"op:/", "op:%"}
         for kind in extremes:  # "the largest": the corpus pairs its `max` with whatever else its tasks said
             explained |= _EXTREME_FEATURES[kind] | ({"id:foldl"} if _FOLDED_EXTREME[kind].search(text) else set())
+        for k in positions:  # "the second item": Lean reads it at index 1, whatever the corpus paired "second" with
+            if re.search(rf"\[{k}\]", text):
+                explained |= {"op:[]", f"lit:{k}"}
+        if last_item and _LAST_ITEM_READ.search(text):  # "the last even number": `(xs.filter p).getLast?`
+            explained |= _LAST_ITEM_FEATURES
         for end in ends:  # "begins with a digit": the corpus pairs "begins" with whatever else its tasks said
             explained |= _END_FEATURES[end] | (_END_VIEW_FEATURES[end] if _END_VIEW[end].search(text) else set())
         fit = lexicon.score(spec_features(text, names), words, task.id, explained) + TERM_ATOM_WEIGHT * atom_evidence(
             text
         )
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
-        unwritten = len(unwritten_numbers(text, implied, only_implied)) + len(unwritten_characters(text, characters))
+        unwritten = (
+            len(unwritten_numbers(text, implied, only_implied))
+            + len(unwritten_characters(text, characters))
+            + len(unwritten_strings(text, task.requirement))
+        )
         # and so is a 1 added or taken away where the words give no reason to (`shift_by_one_said`)
-        unwritten += not by_one and _SHIFT_BY_ONE.search(text) is not None
+        unwritten += max(0, len(_SHIFT_BY_ONE.findall(text)) - by_one)  # (a reason is for one: `(n + 1) + 1` is two)
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
         # a comparison of the other kind than the words say ("strictly smaller" and `≤`)

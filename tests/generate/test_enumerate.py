@@ -376,6 +376,14 @@ def test_a_map_that_changes_some_elements_only_is_a_split_found_from_one_example
     assert ranked[0] == "fun x0 => if x0 < 0 then 0 else x0"
 
 
+def test_a_split_branch_reading_the_mapped_sequence_again_reads_nothing_more() -> None:
+    task = _task("d", [("xs", "List Nat")], "List Nat", tests=[_example({"xs": "[1, 2, 3, 4]"}, "[1, 4, 3, 8]")])
+    pairs = element_pairs(task, 0)
+    computed = ["2 * (xs[x0 - 1]!)", "2 * x0"]  # the first indexes `xs` by chance: `xs[1]! = 2`, `xs[3]! = 4`
+    splits = split_lambdas(task, ["x0 % 2 = 1"], ["x0"], computed, "Nat", pairs, _zero)
+    assert splits[0] == "fun x0 => if x0 % 2 = 1 then x0 else (2 * x0)"
+
+
 def test_an_array_result_may_be_computed_as_its_list() -> None:
     corpus = [
         _task("neg", [("xs", "List Int")], "List Int", "result = xs.map (fun x => -x)"),
@@ -1319,6 +1327,10 @@ def test_an_operation_that_does_nothing_on_an_example_is_how_it_meets_the_exampl
     assert idle("(xs.zipIdx.filter (fun x0 => x0.1 ≠ x0.2)).map (fun x0 => x0.1 + x0.2)", *numbers)
     assert not idle("xs.filter (fun x0 => x0 > 5)", *numbers)
     assert not idle("(xs.filter (fun x0 => x0 > 5)) % xs.length", *numbers)  # a list is no number to compare
+    # and so is a `dropWhile` dropping none, or a `takeWhile` taking all
+    assert idle("(xs.dropWhile (fun x0 => x0 < 5)).map (fun x0 => x0 + 1)", *numbers)
+    assert idle("(xs.takeWhile (fun x0 => x0 > 0)).map (fun x0 => x0 + 1)", *numbers)
+    assert not idle("(xs.dropWhile (fun x0 => x0 < 6)).map (fun x0 => x0 + 1)", *numbers)
 
 
 def test_a_number_the_words_read_digit_by_digit_is_viewed_as_its_decimal_digits() -> None:
@@ -1472,3 +1484,31 @@ def test_an_element_may_be_compared_with_the_end_of_its_sequence_the_words_name(
     said = task.model_copy(update={"requirement": "Count the entries greater than the first entry."})
     assert "fun x0 => x0 > xs[0]!" in comparison_lambdas(said, "Int")
     assert not any("xs[0]!" in body for body in comparison_lambdas(task, "Int"))
+
+
+def test_answers_the_words_quote_are_chosen_by_a_test_not_given_alone() -> None:
+    from specbridge.generate.enumerate import _Runner, stated_answers
+
+    corpus = [_task(f"small{i}", [(v, "Nat")], "Bool", f"result = true ↔ {v} < 10") for i, v in enumerate("ab")]
+    said = 'An exam is passed with a score of 50 or more. Given a score, answer "pass" or "fail".'
+    task = _task("grade", [("score", "Nat")], "String", tests=[_example({"score": "72"}, '"pass"')])
+    task = task.model_copy(update={"requirement": said})
+    assert stated_answers(task) == ['"pass"', '"fail"']
+    found = enumerate_results(task, mine_terms(corpus), _zero, {}, ["0", "1", "50"], compared=[("≥", "50")])
+    assert found and found[0].text.startswith("if ")  # `"pass"` everywhere is not what the words say
+    outputs = [str(v) for _, v in _Runner([("score", "Nat")], [(50,), (49,)]).run(found[0].text)[1]]
+    assert outputs == ["pass", "fail"]  # the comparison the words state chooses
+    # one quoted answer is no choice between answers
+    one = task.model_copy(update={"requirement": 'Answer "pass" whatever the score.'})
+    assert stated_answers(one) == []
+    assert enumerate_results(one, mine_terms(corpus), _zero, {}, [])[0].text == '"pass"'
+
+
+def test_a_sequence_operation_mined_over_characters_only_serves_numbers_too() -> None:
+    corpus = [
+        _task(f"firstA{i}", [(v, "List Char")], "Nat", f"result = {v}.findIdx (fun c => c = 'a')")
+        for i, v in enumerate(["cs", "ds"])
+    ]
+    task = _task("neg", [("xs", "List Int")], "Nat", tests=[_example({"xs": "[4, 0, 2, -1, 5]"}, "3")])
+    found = enumerate_results(task, mine_terms(corpus), _flat, {"pred": ["fun x0 => x0 < 0"]}, [])
+    assert "xs.findIdx (fun x0 => x0 < 0)" in [f.text for f in found]

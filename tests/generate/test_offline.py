@@ -688,6 +688,17 @@ def test_a_constant_the_words_neither_state_nor_imply_is_another_task_s() -> Non
     assert said_numbers(task) == {"0", "1", "2", "3", "10"}  # "even" implies 2, "three" is 3
     assert unwritten_numbers("∀ x ∈ xs, x ≤ 3000 ∧ x % 2 = 0 ∧ x > 10", said_numbers(task)) == {"3000"}
     assert unwritten_numbers("xs[2]! + x0.1 + 'a'.toNat", {"0"}) == {"2"}  # no projection, no character
+    # the position an ordinal names ("the fifth item" is at index 4) is the words' own
+    assert "4" in said_numbers(task.model_copy(update={"requirement": "Return the fifth item."}))
+
+
+def test_a_text_the_words_never_write_is_another_task_s() -> None:
+    from specbridge.generate.offline import unwritten_strings
+
+    said = 'Answer "pass" or "fail"; a name ends in s or with a full stop (.)'
+    assert unwritten_strings('if n ≥ 50 then "pass" else "fail"', said) == set()
+    assert unwritten_strings('s.endsWith "s" || s.endsWith "."', said) == set()  # a word or a sign of its own
+    assert unwritten_strings('(s ++ "/").toList ++ "es".toList', said) == {'"/"', '"es"'}
 
 
 def test_the_constants_the_words_write_are_numerals_and_quoted_characters_not_example_data() -> None:
