@@ -60,7 +60,7 @@ SPLIT_BRANCHES = 8  # of which the best-fitted branches per set of examples comp
 VOCABULARY_BONUS = 0.1  # a Lean operation whose name is the requirement's words, against the lexicon's fit
 SPELLING_COST = 0.05  # per token (`_tokens`), when two spellings compute one behaviour
 UNREAD_COST = 0.1  # per input a term computing the examples leaves out (`unread`), beside the caller's score
-GUARDED_SOMES = 2  # `some t` terms an Option result's guard (`_guarded_somes`) is tried over
+GUARDED_SOMES = 2  # `some t` terms an Option result's guard (`_guarded`: `if T then some t else none`) is tried over
 GUARD_TESTS = 6  # tests tried as that guard, best-fitted first
 ALWAYS_SOME_COST = 0.2  # a `some t` for a requirement naming inputs with no result
 LEVEL_COST = 0.05  # per operation level: of two terms computing the same, the simpler reads the requirement
@@ -519,7 +519,8 @@ def enumerate_results(
         guarded: list[Found] = []
         if no_result_said(task):
             # the words name inputs with no result: `some t` everywhere cannot be it, a test must guard it
-            guarded = _guarded_somes(whole, best, len(examples), add, computing)
+            somes = [f for f in whole if f.text.startswith("some ")][:GUARDED_SOMES]
+            guarded = _guarded(somes, ["none"], best, len(examples), add, computing)
             whole = [replace(f, fit=f.fit - ALWAYS_SOME_COST) if f.text.startswith("some ") else f for f in whole]
         elif answers := stated_answers(task):
             # the words quote the answers: one of them everywhere cannot be it, a test must choose
@@ -659,19 +660,6 @@ def stated_answers(task: Task) -> list[str]:
 def _answers_one(text: str, answers: Sequence[str]) -> bool:
     """Whether a term makes its result of one quoted answer alone (`"pass"`, `"pass".take n`), choosing none."""
     return not text.startswith("if ") and any(a in text for a in answers)
-
-
-def _guarded_somes(
-    whole: list[Found],
-    best: dict[tuple[str, tuple], Found],
-    examples: int,
-    add: Callable[..., None],
-    computing: Callable[..., list[Found]],
-) -> list[Found]:
-    """`if T then some t else none` for the best `some t` computing the examples and the best tests T that hold on
-    every example and on some made-up inputs but not all, as far as they compute the examples."""
-    somes = [f for f in whole if f.text.startswith("some ")][:GUARDED_SOMES]
-    return _guarded(somes, ["none"], best, examples, add, computing)
 
 
 def _guarded(
