@@ -290,7 +290,7 @@ def enumerate_results(
     for lit in literals:
         for type_text in sorted(numbers & {"Nat", "Int"}):
             add(lit, 0, typed=f"({lit} : {type_text})")
-    quoted = list(dict.fromkeys(re.findall(r"(?<![\w'])'[^'\\\n]'(?![\w'])", task.requirement)))
+    quoted = quoted_characters(task.requirement)
     if "Char" in numbers:  # the characters the words quote ("the letter after 'z' is 'a'")
         for lit in quoted:
             add(lit, 0)
@@ -370,7 +370,8 @@ def enumerate_results(
                 add(f"({f.text}).map (fun x0 => x0.{component})", 2, op=f.op, bonus=f.bonus)
     level1 = sorted((f for f in best.values() if f.level == 1), key=lambda f: (-f.fit, f.text))
     stated: set[tuple] = set()  # behaviours the words state whole, which no simpler term makes an addition of
-    if compared and (ret == "Bool" or stated_answers(task)):  # (a decision chooses between quoted answers)
+    answers = stated_answers(task)
+    if compared and (ret == "Bool" or answers):  # (a decision chooses between quoted answers)
         # "the total price is at most the budget": the words give the comparison and its limit, not what is compared;
         # a subject the lexicon ranks low (`prices.sum`) would not reach the second level's operands
         given = {name for name, _ in params}
@@ -522,7 +523,7 @@ def enumerate_results(
             somes = [f for f in whole if f.text.startswith("some ")][:GUARDED_SOMES]
             guarded = _guarded(somes, ["none"], best, len(examples), add, computing)
             whole = [replace(f, fit=f.fit - ALWAYS_SOME_COST) if f.text.startswith("some ") else f for f in whole]
-        elif answers := stated_answers(task):
+        elif answers:
             # the words quote the answers: one of them everywhere cannot be it, a test must choose
             constants = [f for f in whole if f.text in answers][:GUARDED_SOMES]
             guarded = _guarded(constants, answers, best, len(examples), add, computing)
@@ -644,6 +645,11 @@ def quoted_texts(requirement: str) -> list[str]:
     return list(dict.fromkeys(f'"{m.group(1)}"' for m in _QUOTED_TEXT.finditer(requirement) if "\\" not in m.group(1)))
 
 
+def quoted_characters(requirement: str) -> list[str]:
+    """The characters the words quote (`'z'`, "give 'Y' or 'N'"), as Lean literals, in order."""
+    return list(dict.fromkeys(re.findall(r"(?<![\w'])'[^'\\\n]'(?![\w'])", requirement)))
+
+
 def stated_answers(task: Task) -> list[str]:
     """The answers the words quote for a String or Char result, two at least (`answer "pass" or "fail"`, "give 'Y'
     or 'N'"), as Lean literals; none otherwise."""
@@ -651,7 +657,7 @@ def stated_answers(task: Task) -> list[str]:
     if result == "String":
         answers = quoted_texts(task.requirement)
     elif result == "Char":
-        answers = list(dict.fromkeys(re.findall(r"(?<![\w'])'[^'\\\n]'(?![\w'])", task.requirement)))
+        answers = quoted_characters(task.requirement)
     else:
         return []
     return answers if len(answers) >= 2 else []

@@ -545,6 +545,12 @@ _POSTFIX_COMPARISON = re.compile(
 )
 
 
+def _of_a_total(sentence: str, start: int, end: int) -> bool:
+    """Whether the comparison at `sentence[start:end]` is said of a total ("the total price is at most …") or of a
+    count ("fewer than two entries", "more than 3 letters", "3 or more letters": the entries are counted)."""
+    return _TOTAL.search(_clause_before(sentence, start)) is not None or bool(_COUNTED.match(sentence, end))
+
+
 def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
     """`stated_comparisons`, and those of them said of a total (`totals_compared`)."""
     from specbridge.retrieval import requirement_sentences
@@ -579,12 +585,7 @@ def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str
                 op = _DENIED[op]
             word = m.group("word").lower()
             number = _numeral(word)
-            # a total, or a count ("fewer than two entries", "more than 3 letters": the entries are counted)
-            total = (
-                _TOTAL.search(_clause_before(sentence, m.start())) is not None
-                or bool(_COUNTED.match(sentence, m.end()))
-                or m.start() in counted
-            )
+            total = _of_a_total(sentence, m.start(), m.end()) or m.start() in counted
             if number is not None:
                 if not (number == "1" and op in ("≥", "≤")):
                     out[(op, number)] = None
@@ -608,7 +609,7 @@ def stated_with_totals(task: Task) -> tuple[list[tuple[str, str]], set[tuple[str
             op = "≥" if m.group("more") else "≤"
             if number is not None and number not in ("0", "1") and not _NEGATION.search(sentence):
                 out[(op, number)] = None
-                if _COUNTED.match(sentence, m.end()) or _TOTAL.search(_clause_before(sentence, m.start())):
+                if _of_a_total(sentence, m.start(), m.end()):
                     totals.add((op, number))
         for m in _DIVISIBLE.finditer(sentence):
             if not _denied(sentence, m.start()):  # "is not divisible by 3"
@@ -916,9 +917,11 @@ def ends_compared(task: Task) -> list[tuple[str, str]]:
 
 # "the second item", "its third character": a position the words count to, as the 0-based index Lean reads it at
 _ORDINALS = {"second": 1, "third": 2, "fourth": 3, "fifth": 4}
+# what one item of a sequence is called, after at most one word that describes it ("the second odd number")
+_ITEM_NOUNS = r"item|element|entry|character|letter|word|number|value|digit|one"
 _STATED_POSITION = re.compile(
     r"\b(?P<ordinal>" + "|".join(_ORDINALS) + r")(?:\s+(?:to\s+last|from\s+(?:the\s+)?(?:start|front|left)))?\s+"
-    r"(?:(?!(?:and|or|of)\b|[a-z]+est\b)[a-z-]+\s+)?(?:item|element|entry|character|letter|word|number|value|digit|one)s?\b",
+    rf"(?:(?!(?:and|or|of)\b|[a-z]+est\b)[a-z-]+\s+)?(?:{_ITEM_NOUNS})s?\b",
     re.I,
 )
 
@@ -939,7 +942,7 @@ def stated_positions(text: str) -> list[int]:
 # with it ("greater than the last entry", `_END_COMPARED`)
 _LAST_ITEM = re.compile(
     r"\b(?:the|its|their)\s+(?:very\s+)?(?:last|final)\s+(?:(?!(?:and|or|of)\b)[a-z-]+\s+)?"
-    r"(?:item|element|entry|character|letter|word|number|value|digit|one|occurrence)s?\b",
+    rf"(?:{_ITEM_NOUNS}|occurrence)s?\b",
     re.I,
 )
 
