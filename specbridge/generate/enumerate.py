@@ -28,7 +28,7 @@ from specbridge.generate.extract import mentions, split_top_level, unread_inputs
 from specbridge.lean import arith
 from specbridge.lean import types as ty
 from specbridge.lean.values import Pair
-from specbridge.mining.shapes import DIVIDES, EXCESS, ODD, stated_sets
+from specbridge.mining.shapes import DIVIDES, EXCESS, ODD, stated_non_negative, stated_sets
 from specbridge.tasks import Task, TestCase, Visibility
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
@@ -76,6 +76,7 @@ FORMULA_OPERATIONS = 3  # operations in such a formula, at most
 FORMULA_VALUES = 300_000  # formulas evaluated on the examples (plain arithmetic: about a second), at most
 PAIRED_DECISIONS = 8  # best-fitted decisions of the first level, paired by `∧`, `∨` for a Bool result
 IDLE_OPERATION_COST = 0.2  # a term meeting an example by an operation doing nothing there (`_idle_operation`)
+NEGATIVE_COST = 0.2  # an Int term negative on some input where the words say the result never is
 VIEW_OPERANDS = 8  # best level-1 terms over pairs that the second level composes over, besides LEVEL2_OPERANDS
 OPTION_PAIRS = 12  # best-fitted searches finding a pair whose components an Option result is offered
 OTHER_SPELLINGS = 3  # behaviours a second look on more inputs tells apart from one computing the examples, at most
@@ -536,12 +537,14 @@ def enumerate_results(
             names = [name for name, _ in params]
             # (an empty input leaves every count, sum and length 0, by necessity: no coincidence to see there)
             on_examples = _Runner(params, [args for args in near if not any(_empty(v) for v in args)] or near)
+            signed = want == "Int" and stated_non_negative(task)
             read = [
                 replace(
                     f,
                     fit=f.fit
                     - UNREAD_COST * unread_inputs(f.text, names)
-                    - IDLE_OPERATION_COST * _idle_operation(f.text, on_examples),
+                    - IDLE_OPERATION_COST * _idle_operation(f.text, on_examples)
+                    - NEGATIVE_COST * (signed and _ever_negative(f.text, runner)),
                 )
                 for f in simplest(whole + listed) + guarded
             ]
@@ -1149,6 +1152,12 @@ def _operand_at(text: str, start: int, *, before: bool = False) -> str:
 def _empty(value: Any) -> bool:
     """Whether a runtime value is an empty list, array or text."""
     return isinstance(value, (str, list, tuple)) and len(value) == 0
+
+
+def _ever_negative(text: str, runner: _Runner) -> bool:
+    """Whether a number term is negative on some input `runner` holds."""
+    got = runner.run(text)
+    return got is not None and any(kind == "ok" and _number(v) and v < 0 for kind, v in got[1])
 
 
 def _idle_operation(text: str, on_examples: _Runner) -> bool:

@@ -821,6 +821,15 @@ def stated_difference(task: Task) -> bool:
     return _DIFFERENCE.search(task.requirement) is not None
 
 
+# "the distance of x from zero", "the absolute difference", "never negative": a result no input makes negative
+_NON_NEGATIVE = re.compile(r"\b(?:distance|absolute|magnitude|how\s+far|non-?negative|never\s+negative)\b", re.I)
+
+
+def stated_non_negative(task: Task) -> bool:
+    """Whether the words say the result is never negative (`_NON_NEGATIVE`)."""
+    return _NON_NEGATIVE.search(task.requirement) is not None
+
+
 # Words that may make a spec shift a number by one: a one or a count from one, a neighbour ("the next", "the one
 # before"), a place ("the position", "the last"), a bound ("up to", "at least", "below", "inclusive", "from 1 to n";
 # not "from" alone: "a rectangle from its width and height"), a parity

@@ -712,6 +712,24 @@ def test_of_terms_computing_the_examples_one_reading_every_input_comes_first() -
     assert texts == ["qty + prices.sum", "2 + prices.sum"]  # the same words, level and length otherwise
 
 
+def test_a_number_term_negative_somewhere_comes_after_one_that_never_is_when_the_words_say_a_distance() -> None:
+    corpus = [
+        _task("negate", [("x", "Int")], "Int", "result = -x"),
+        _task("negate2", [("y", "Int")], "Int", "result = -y"),
+        _task("size", [("x", "Int")], "Int", "result = Int.ofNat x.natAbs"),
+        _task("size2", [("y", "Int")], "Int", "result = Int.ofNat y.natAbs"),
+    ]
+
+    def ranked(requirement: str) -> list[str]:
+        task = _task("f", [("z", "Int")], "Int", tests=[_example({"z": "-7"}, "7")])
+        task = task.model_copy(update={"requirement": requirement})
+        return [f.text for f in enumerate_results(task, mine_terms(corpus), _zero, {}, [])]
+
+    # -7 gives 7 either way; only a distance is never negative (`-z` is, of 3)
+    assert ranked("Return the distance of z from zero.") == ["Int.ofNat z.natAbs", "-z"]
+    assert ranked("Return z with its sign flipped.")[0] == "-z"  # the shorter, with no such words
+
+
 # Sequence operations and comparisons, none of them over two sequences side by side or over neighbours.
 PAIRWISE_CORPUS = [
     _task("evens", [("xs", "List Nat")], "Nat", "result = (xs.filter (fun x => x % 2 = 0)).length"),

@@ -369,6 +369,18 @@ def test_words_of_what_a_division_leaves_state_a_remainder() -> None:
     assert not said("Keep the remaining entries of the list.")  # the rest of a list, not of a division
 
 
+def test_words_of_a_distance_or_a_magnitude_say_the_result_is_never_negative() -> None:
+    from specbridge.mining.shapes import stated_non_negative
+
+    def said(text: str) -> bool:
+        sig = Signature(name="f", params=(Param(name="x", type="Int"),), return_type="Int")
+        return stated_non_negative(Task(id="f", requirement=text, signature=sig))
+
+    assert said("Return the distance of x from zero.") and said("Give the absolute value of x.")
+    assert said("How far is x from 10?") and said("The answer is never negative.")
+    assert not said("Return x with its sign flipped.") and not said("Subtract 3 from x.")
+
+
 def test_only_some_words_give_a_reason_to_shift_a_number_by_one() -> None:
     from specbridge.mining.shapes import shift_by_one_said
 
