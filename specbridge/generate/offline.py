@@ -1825,6 +1825,7 @@ def enumerated_candidates(
         extreme_operations,
         in_turns,
         lambda_bodies,
+        mirrored_operations,
         vocabulary_operations,
     )
 
@@ -1863,7 +1864,10 @@ def enumerated_candidates(
     }
     out = []
     numbers = formula_numbers(task)
-    found_terms = enumerate_results(task, terms + vocabulary, score, holes, literals, element, stated, numbers)
+    mirrored = [t for t in mirrored_operations(terms) if t.key not in known]
+    found_terms = enumerate_results(
+        task, terms + mirrored + vocabulary, score, holes, literals, element, stated, numbers
+    )
     for found in found_terms[:ENUM_FITS]:
         post = result_equation(found.text, found.type_text, list_view(_norm(task.signature.return_type)))
         note = f"an enumerated term over the corpus's operations (level {found.level}) as the result"

@@ -558,6 +558,37 @@ def end_operations(ends: Collection[str]) -> list[Term]:
     return builtin_operations(name for end in sorted(ends) for name in _END_OPERATIONS[end])
 
 
+# Lean names its operations in mirrored pairs (`rotateLeft`/`rotateRight`, `isPrefixOf`/`isSuffixOf`,
+# `takeWhile`/`dropWhile`, `min?`/`max?`): one word of the name swapped for its mirror
+_MIRRORED_WORDS = {"Left": "Right", "Prefix": "Suffix", "starts": "ends", "take": "drop", "min": "max"}
+_MIRRORED_WORDS |= {b: a for a, b in _MIRRORED_WORDS.items()}
+_MIRRORED_WORD = re.compile(r"^(?:take|drop|min|max|starts|ends)(?![a-z])|(?:Left|Right|Prefix|Suffix)(?![a-z])")
+
+
+def mirrored_operations(terms: Iterable[Term]) -> list[Term]:
+    """Lean's mirror (`_MIRRORED_WORDS`) of each method the corpus's terms call on their first slot, as a term with
+    the corpus support of the one it mirrors: a corpus that wrote `l.rotateRight k` has seldom written
+    `l.rotateLeft k`, which Lean has beside it."""
+    from specbridge.lean.stdlib import REGISTRY
+
+    terms = list(terms)
+    written = {m for t in terms for m in re.findall(r"\.([A-Za-z]+[?!]?)", t.template)}
+    out: dict[str, Term] = {}
+    for term in terms:
+        m = re.fullmatch(r"\{s0\}\.([A-Za-z]+[?!]?)(?: .*)?", term.template)
+        namespace = term.shapes.get("s0", "").split(" ")[0]
+        if m is None or namespace not in _VOCABULARY_NAMESPACES:
+            continue
+        short = m.group(1)
+        mirror = _MIRRORED_WORD.sub(lambda w: _MIRRORED_WORDS[w.group(0)], short, count=1)
+        name = f"{namespace}.{mirror}"
+        if mirror == short or mirror in written or name not in REGISTRY:  # (one the corpus wrote has its own)
+            continue
+        for mirrored in builtin_operations([name]):
+            out.setdefault(mirrored.key, replace(mirrored, tasks=list(term.tasks)))
+    return list(out.values())
+
+
 def builtin_operations(names: Iterable[str]) -> list[Term]:
     """The interpreter's builtins `names` as terms with no corpus support (`_builtin_term`), those it has and
     whose signature the type reader takes."""

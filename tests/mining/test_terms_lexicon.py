@@ -217,6 +217,36 @@ def test_lean_operations_named_by_the_requirement_s_words_are_offered_without_co
     }
 
 
+def test_lean_s_mirror_of_an_operation_the_corpus_writes_is_offered_with_its_support() -> None:
+    from specbridge.mining.terms import mirrored_operations
+
+    corpus = [
+        _task("r", "shift", [("l", "List Int"), ("n", "Nat")], "List Int", "result = l.rotateRight n"),
+        _task("p", "begins", [("s", "String"), ("t", "String")], "Bool", "result = s.startsWith t"),
+        _task("q", "cut", [("s", "String"), ("t", "String")], "Bool", "result = s.endsWith t"),
+    ]
+    mirrors = {t.template: t for t in mirrored_operations(mine_terms(corpus))}
+    assert mirrors["{s0}.rotateLeft {s1}"].tasks == ["r"]  # the support of what it mirrors: no vocabulary bonus
+    assert not [k for k in mirrors if "With" in k]  # the corpus wrote both `startsWith` and `endsWith`
+    assert not mirrored_operations(mine_terms(corpus[1:]))
+
+
+def test_a_mirrored_operation_computes_an_example_its_corpus_original_meets_only_by_composition() -> None:
+    params = [("l", "List Int"), ("n", "Nat")]
+    corpus = [
+        _task("r", "Shift the list right by n places.", params, "List Int", "result = l.rotateRight n"),
+        _task(
+            "r2", "Rotate to the right.", [("ys", "List Nat"), ("m", "Nat")], "List Nat", "result = ys.rotateRight m"
+        ),
+    ]
+    task = _task(
+        "moveFront", "Move the first k numbers to the end.", [("xs", "List Int"), ("k", "Nat")], "List Int", ""
+    )
+    shown = TestCase(inputs={"xs": "[1, 2, 3, 4, 5]", "k": "2"}, expected="[3, 4, 5, 1, 2]", visibility=EXAMPLE)
+    offered = _offered(task.model_copy(update={"tests": (shown,)}), corpus)
+    assert offered[0] == "result = xs.rotateLeft k"  # not `(xs.rotateRight k).rotateRight 1`, an example's accident
+
+
 def test_a_name_word_may_head_a_compound_word_of_the_requirement() -> None:
     from specbridge.mining.terms import vocabulary_operations
 
