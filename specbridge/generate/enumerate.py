@@ -427,11 +427,23 @@ def enumerate_results(
     # support): the budget goes to them in that order, not to the first operations listed.
     level2: dict[str, tuple[float, str, float]] = {}
     final_generic = [g for t in final_ops if (g := element_generic(t)) is not None]
+    # the difference or the sum of two number inputs (`j - i`: how many from position i to position j), an
+    # argument beside each sequence operand beyond the first few fills: the words rarely name the arithmetic of two
+    # positions (not beside a number: `(height + width) * …` crowds out a perimeter's own arithmetic)
+    number_inputs = {name for name, type_text in params if " ".join(type_text.split()) in ("Nat", "Int")}
+    spans = [(f.text, f.type_text) for f in level1 if _of_two_inputs(f.text, number_inputs)]
     for f in chosen:
         paired = pair_sequence(f.type_text)
         for term in final_generic if paired else final_ops:
             fills = pair_holes if paired else holes
-            for text in instantiations(
+            spanned = (
+                instantiations(
+                    term, task, [], limit=LEVEL2_FILLS, values=[(f.text, f.type_text), *spans], required={f.text}
+                )
+                if spans and f.type_text.startswith(("List ", "Array ", "String"))
+                else []
+            )
+            for text in spanned + instantiations(
                 term, task, fills.get(term.hole, []), limit=LEVEL2_FILLS, values=level0 + operands, required={f.text}
             ):
                 promise = f.fit + op_fit.get(term.id, floor) + SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
@@ -1158,6 +1170,12 @@ def _ever_negative(text: str, runner: _Runner) -> bool:
     """Whether a number term is negative on some input `runner` holds."""
     got = runner.run(text)
     return got is not None and any(kind == "ok" and _number(v) and v < 0 for kind, v in got[1])
+
+
+def _of_two_inputs(text: str, names: set[str]) -> bool:
+    """Whether `text` is the difference or the sum of two distinct number inputs among `names` (`j - i`)."""
+    m = re.fullmatch(r"(\w+) [-+] (\w+)", text)
+    return m is not None and m.group(1) != m.group(2) and {m.group(1), m.group(2)} <= names
 
 
 def _idle_operation(text: str, on_examples: _Runner) -> bool:

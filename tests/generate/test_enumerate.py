@@ -730,6 +730,27 @@ def test_a_number_term_negative_somewhere_comes_after_one_that_never_is_when_the
     assert ranked("Return z with its sign flipped.")[0] == "-z"  # the shorter, with no such words
 
 
+def test_the_difference_of_two_position_inputs_is_an_argument_beside_a_sequence_operand(monkeypatch) -> None:
+    import specbridge.generate.enumerate as enumerate_module
+
+    corpus = [
+        _task("skip", [("xs", "List Int"), ("n", "Nat")], "List Int", "result = xs.drop n"),
+        _task("skip2", [("ys", "List Nat"), ("m", "Nat")], "List Nat", "result = ys.drop m"),
+        _task("keep", [("xs", "List Int"), ("n", "Nat")], "List Int", "result = xs.take n"),
+        _task("keep2", [("ys", "List Nat"), ("m", "Nat")], "List Nat", "result = ys.take m"),
+        _task("sub", [("a", "Nat"), ("b", "Nat")], "Nat", "result = a - b"),
+        _task("sub2", [("c", "Nat"), ("d", "Nat")], "Nat", "result = c - d"),
+    ]
+    # one operand for the second level, the one the words read best: `j - i` is not among the operands
+    monkeypatch.setattr(enumerate_module, "LEVEL2_OPERANDS", 1)
+    params = [("xs", "List Int"), ("i", "Nat"), ("j", "Nat")]
+    task = _task(
+        "slice", params, "List Int", tests=[_example({"xs": "[10, 20, 30, 40, 50]", "i": "1", "j": "3"}, "[20, 30]")]
+    )
+    found = enumerate_results(task, mine_terms(corpus), lambda text: float(text == "xs.drop i"), {}, [])
+    assert [f.text for f in found] == ["(xs.drop i).take (j - i)"]
+
+
 # Sequence operations and comparisons, none of them over two sequences side by side or over neighbours.
 PAIRWISE_CORPUS = [
     _task("evens", [("xs", "List Nat")], "Nat", "result = (xs.filter (fun x => x % 2 = 0)).length"),
