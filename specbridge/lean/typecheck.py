@@ -211,6 +211,16 @@ def check_scientific(node: A.FloatLit, expected: ty.Type | None) -> None:
         raise IllTyped(f"failed to synthesize OfScientific {ty.show(expected)} (literal `{node.text}`)", *_at(node))
 
 
+def check_append(node: A.BinOp, operand: ty.Type) -> None:
+    """`a ++ b` needs an `HAppend` instance: lists, arrays and strings have one; a number, a Bool, a Char… none."""
+    if ty.head(operand) in _SCALARS:
+        raise IllTyped(
+            f"failed to synthesize HAppend {ty.show(operand)} {ty.show(operand)} ?: "
+            f"`{show_expr(node)}` appends what is no sequence",
+            *_at(node),
+        )
+
+
 def check_membership(node: A.BinOp, coll: ty.Type) -> None:
     """`a ∈ s` needs a `Membership` instance: none exists for a number, a Bool, a Char, …"""
     h = ty.head(coll)

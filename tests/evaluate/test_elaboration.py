@@ -68,6 +68,8 @@ def _assert_ill_typed(spec: str, fragment: str) -> str:
         ("result = List.length xs xs", "function expected"),
         ("result = xs.lenght", "invalid field `lenght`: the environment does not contain `List.lenght`"),
         ("result ∉ (3 : Int)", "failed to synthesize Membership"),
+        ("result = result ++ 1", "failed to synthesize HAppend Nat Nat"),
+        ("result = xs.foldl (fun a b => a ++ b) 0", "failed to synthesize HAppend Nat Nat"),
         ("result = 0 ∧ 1", "failed to synthesize OfNat Prop 1"),
         ("result = reslt", "unknown identifier `reslt` (did you mean `result`?)"),
         ("result = [1] + 2", "mixes Nat with List"),

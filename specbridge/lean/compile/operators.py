@@ -497,6 +497,7 @@ class OperatorsMixin:
             a, at = self.expr(node.lhs, scope, expected)
             b, bt = self.expr(node.rhs, scope, at)
             ty.unify(at, bt)
+            tcheck.check_append(node, at)
             h = ty.head(at) or ty.head(bt)
             # the result's size is checked before it is allocated, and the copying charged (lean/limits.py)
             budget = self.budget
