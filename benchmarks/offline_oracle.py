@@ -14,6 +14,8 @@ stopping at the first right one:
 
 `chosen` is what `offline_leave_one_out.py` counts; `none` is a building failure, `tied`/`filtered`/`lower` are
 choosing failures. --aggregate prints the totals only: use it for held-out sets whose tasks must stay unread.
+With it, the totals are also split by the kind of the chosen candidate (`enumerated` term, mined `pattern` term,
+adapted `corpus` spec) and, for a choosing failure, of the first right one passed over.
 
     .venv/bin/python benchmarks/offline_oracle.py --corpus ../shared/verina-dev \
         --corpus ../shared/corpora/vericoding-apps --tasks datasets/heldout5 --examples 1 --aggregate
@@ -43,12 +45,25 @@ from specbridge.tasks import render_spec_source  # noqa: E402
 CATEGORIES = ("chosen", "tied", "filtered", "lower", "unchecked", "none", "error")
 
 
+def kind(candidate) -> str:  # noqa: ANN001 - a Candidate
+    """Where a candidate came from: an enumerated term, a mined pattern's term, or an adapted corpus spec."""
+    from specbridge.generate.offline import ENUMERATED
+
+    return "enumerated" if candidate.pattern == ENUMERATED else "pattern" if candidate.pattern else "corpus"
+
+
 def place(task, generator, layer) -> str:  # noqa: ANN001 - a Task, an OfflineGenerator, a ComputableLayer
     """The category (see the module docstring) of `task`, whose spec `generator` has just generated."""
+    return placed(task, generator, layer)[0]
+
+
+def placed(task, generator, layer) -> tuple[str, str]:  # noqa: ANN001 - as `place`
+    """`place`'s category, with the kinds (`kind`) of the chosen candidate and of the first right one
+    (`chosen -> right`; the chosen one's alone when it is right or none is)."""
     ranking = generator.last_ranking
     hidden = build_obligations(task, include_examples=False)
     if ranking is None or not hidden:
-        return "error"
+        return "error", ""
     verdicts: dict[int, bool] = {}
 
     def right(c) -> bool:  # noqa: ANN001 - a Candidate
@@ -72,10 +87,12 @@ def place(task, generator, layer) -> str:  # noqa: ANN001 - a Task, an OfflineGe
         ("lower", [c for c in checked if c.check.score() != top]),
         ("unchecked", [c for c in ranking.candidates if c.check is None]),
     ]
+    chosen = kind(ranking.chosen)
     for name, group in tiers:
-        if any(right(c) for c in group):
-            return name
-    return "none"
+        found = next((c for c in group if right(c)), None)
+        if found is not None:
+            return name, chosen if name == "chosen" else f"{chosen} -> {kind(found)}"
+    return "none", chosen
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,8 +121,8 @@ def main(argv: list[str] | None = None) -> int:
         task = exactly_first(full, args.examples)
         generator.last_ranking = None
         generation = generator.generate(task.visible_view(), context)
-        category = "error" if generation.error else place(task, generator, layer)
-        rows.append({"task": task.id, "category": category})
+        category, kinds = ("error", "") if generation.error else placed(task, generator, layer)
+        rows.append({"task": task.id, "category": category, "kinds": kinds})
         if not args.json and not args.aggregate:
             print(f"{task.id:40s} {category}", flush=True)
     totals = Counter(r["category"] for r in rows)
@@ -116,10 +133,15 @@ def main(argv: list[str] | None = None) -> int:
         **{name: totals.get(name, 0) for name in CATEGORIES},
         "seconds": round(time.perf_counter() - started, 1),
     }
+    by_kind = Counter(f"{r['category']} {r['kinds']}".strip() for r in rows)
     if args.json:
-        print(json.dumps({"summary": summary, **({} if args.aggregate else {"tasks": rows})}, indent=2))
+        detail = {"by_kind": dict(sorted(by_kind.items()))} if args.aggregate else {"tasks": rows}
+        print(json.dumps({"summary": summary, **detail}, indent=2))
     else:
         print(" ".join(f"{k}={v}" for k, v in summary.items()))
+        if args.aggregate:
+            for key, n in sorted(by_kind.items()):
+                print(f"  {n:3d} {key}")
     return 0
 
 
