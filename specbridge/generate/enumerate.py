@@ -432,7 +432,16 @@ def enumerate_results(
     # positions (not beside a number: `(height + width) * …` crowds out a perimeter's own arithmetic)
     number_inputs = {name for name, type_text in params if " ".join(type_text.split()) in ("Nat", "Int")}
     spans = [(f.text, f.type_text) for f in level1 if _of_two_inputs(f.text, number_inputs)]
-    for f in chosen:
+    # (beside every first-level sequence term reading a span's input, `xs.drop i`: the best forty by the lexicon
+    # may leave it out)
+    spanned_operands = [
+        f
+        for f in level1
+        if spans
+        and f.type_text.startswith(("List ", "Array ", "String"))
+        and any(mentions(f.text, name) for text, _ in spans for name in text.split(" ")[::2])
+    ]
+    for f in list(dict.fromkeys([*chosen, *spanned_operands])):
         paired = pair_sequence(f.type_text)
         for term in final_generic if paired else final_ops:
             fills = pair_holes if paired else holes
@@ -440,12 +449,22 @@ def enumerate_results(
                 instantiations(
                     term, task, [], limit=LEVEL2_FILLS, values=[(f.text, f.type_text), *spans], required={f.text}
                 )
-                if spans and f.type_text.startswith(("List ", "Array ", "String"))
+                if f in spanned_operands
                 else []
             )
-            for text in spanned + instantiations(
-                term, task, fills.get(term.hole, []), limit=LEVEL2_FILLS, values=level0 + operands, required={f.text}
-            ):
+            regular = (
+                instantiations(
+                    term,
+                    task,
+                    fills.get(term.hole, []),
+                    limit=LEVEL2_FILLS,
+                    values=level0 + operands,
+                    required={f.text},
+                )
+                if f in chosen
+                else []
+            )
+            for text in spanned + regular:
                 promise = f.fit + op_fit.get(term.id, floor) + SUPPORT_WEIGHT * math.log(max(1, len(term.tasks)))
                 if text not in level2 or level2[text][0] < promise:
                     level2[text] = (promise, term.id, f.bonus)

@@ -749,6 +749,9 @@ def test_the_difference_of_two_position_inputs_is_an_argument_beside_a_sequence_
     )
     found = enumerate_results(task, mine_terms(corpus), lambda text: float(text == "xs.drop i"), {}, [])
     assert [f.text for f in found] == ["(xs.drop i).take (j - i)"]
+    # nor need `xs.drop i` be among them: it reads one of the two positions
+    found = enumerate_results(task, mine_terms(corpus), lambda text: float(text == "j - i"), {}, [])
+    assert "(xs.drop i).take (j - i)" in [f.text for f in found]
 
 
 # Sequence operations and comparisons, none of them over two sequences side by side or over neighbours.
