@@ -52,14 +52,10 @@ def kind(candidate) -> str:  # noqa: ANN001 - a Candidate
     return "enumerated" if candidate.pattern == ENUMERATED else "pattern" if candidate.pattern else "corpus"
 
 
-def place(task, generator, layer) -> str:  # noqa: ANN001 - a Task, an OfflineGenerator, a ComputableLayer
-    """The category (see the module docstring) of `task`, whose spec `generator` has just generated."""
-    return placed(task, generator, layer)[0]
-
-
-def placed(task, generator, layer) -> tuple[str, str]:  # noqa: ANN001 - as `place`
-    """`place`'s category, with the kinds (`kind`) of the chosen candidate and of the first right one
-    (`chosen -> right`; the chosen one's alone when it is right or none is)."""
+def place(task, generator, layer) -> tuple[str, str]:  # noqa: ANN001 - a Task, an OfflineGenerator, a ComputableLayer
+    """The category (see the module docstring) of `task`, whose spec `generator` has just generated, with the kinds
+    (`kind`) of the chosen candidate and of the first right one (`chosen -> right`; the chosen one's alone when it
+    is right or none is)."""
     ranking = generator.last_ranking
     hidden = build_obligations(task, include_examples=False)
     if ranking is None or not hidden:
@@ -121,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         task = exactly_first(full, args.examples)
         generator.last_ranking = None
         generation = generator.generate(task.visible_view(), context)
-        category, kinds = ("error", "") if generation.error else placed(task, generator, layer)
+        category, kinds = ("error", "") if generation.error else place(task, generator, layer)
         rows.append({"task": task.id, "category": category, "kinds": kinds})
         if not args.json and not args.aggregate:
             print(f"{task.id:40s} {category}", flush=True)

@@ -432,24 +432,24 @@ def enumerate_results(
     # positions (not beside a number: `(height + width) * …` crowds out a perimeter's own arithmetic)
     number_inputs = {name for name, type_text in params if " ".join(type_text.split()) in ("Nat", "Int")}
     spans = [(f.text, f.type_text) for f in level1 if _of_two_inputs(f.text, number_inputs)]
+    span_inputs = {name for text, _ in spans for name in text.split(" ")[::2]}
     # (beside every first-level sequence term reading a span's input, `xs.drop i`: the best forty by the lexicon
     # may leave it out)
     spanned_operands = [
         f
         for f in level1
-        if spans
-        and f.type_text.startswith(("List ", "Array ", "String"))
-        and any(mentions(f.text, name) for text, _ in spans for name in text.split(" ")[::2])
+        if f.type_text.startswith(("List ", "Array ", "String")) and any(mentions(f.text, n) for n in span_inputs)
     ]
     for f in list(dict.fromkeys([*chosen, *spanned_operands])):
         paired = pair_sequence(f.type_text)
+        spanning, composing = f in spanned_operands, f in chosen  # (once per operand, not per operation)
         for term in final_generic if paired else final_ops:
             fills = pair_holes if paired else holes
             spanned = (
                 instantiations(
                     term, task, [], limit=LEVEL2_FILLS, values=[(f.text, f.type_text), *spans], required={f.text}
                 )
-                if f in spanned_operands
+                if spanning
                 else []
             )
             regular = (
@@ -461,7 +461,7 @@ def enumerate_results(
                     values=level0 + operands,
                     required={f.text},
                 )
-                if f in chosen
+                if composing
                 else []
             )
             for text in spanned + regular:

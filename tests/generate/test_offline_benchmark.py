@@ -107,3 +107,7 @@ def test_the_oracle_says_where_a_right_spec_sits_and_keeps_unread_sets_unread(
     assert oracle.main([*args, "--aggregate"]) == 0
     hidden = json.loads(capsys.readouterr().out)
     assert "tasks" not in hidden and hidden["summary"]["chosen"] == 1
+    # split by where the chosen candidate came from, still without a task id
+    assert sum(hidden["by_kind"].values()) == 2
+    assert all(key.split()[0] in oracle.CATEGORIES for key in hidden["by_kind"])
+    assert not [key for key in hidden["by_kind"] if "new_max" in key or "odd_one" in key]
