@@ -35,6 +35,7 @@ MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, 
 BOUNDARY_INPUTS = 4  # of which the boundary values shared by all parameters (`0`, `[]`)
 NEIGHBOUR_INPUTS = 4  # and neighbours of the examples' inputs (`made_up_inputs`); the rest are random
 STATED_INPUTS = 3  # and an example's input with a number set to a constant the words write (`made_up_inputs`)
+STATED_CHARACTERS = 5  # and with a character set to one of a set the words list
 NEIGHBOUR_NUMBER_LIMIT = 1000  # no neighbours of an example with a larger number (see `made_up_inputs`)
 LEVEL2_OPERANDS = 40  # best level-1 terms (by score) that the second level composes over
 LEVEL2_BEST = 20  # of which the best whatever their operation; the rest round-robin over operations (`_diverse`)
@@ -121,7 +122,11 @@ class _Runner:
 
 
 def made_up_inputs(
-    type_texts: Sequence[str], near: Sequence[tuple[Any, ...]] = (), seed: int = 0, constants: Sequence[int] = ()
+    type_texts: Sequence[str],
+    near: Sequence[tuple[Any, ...]] = (),
+    seed: int = 0,
+    constants: Sequence[int] = (),
+    characters: Sequence[str] = (),
 ) -> list[tuple[Any, ...]]:
     """MADE_UP_INPUTS argument tuples: the first boundary values (where most behaviours already differ), then
     neighbours of the inputs `near` (an example's, one parameter changed: `"hELLO"` of `"Hello"`), then random
@@ -130,7 +135,8 @@ def made_up_inputs(
     agree on a dozen random texts). An example with a number above NEIGHBOUR_NUMBER_LIMIT has none: each would
     cost what the example costs in every term over the numbers up to it (`range_views`), and random numbers
     already vary a number. Besides, an example's input with one number parameter set to each of the `constants`
-    the words write (up to STATED_INPUTS): at "60" of "minutes below 60", `m / 60` and `(m - 1) / 60` differ."""
+    the words write (up to STATED_INPUTS): at "60" of "minutes below 60", `m / 60` and `(m - 1) / 60` differ;
+    and with one Char parameter set to each of the `characters` (up to STATED_CHARACTERS, spread over them)."""
     from specbridge.compare.inputs import generate_inputs, mutate_value, random_value
     from specbridge.lean.program import parse_type
 
@@ -157,7 +163,11 @@ def made_up_inputs(
         return out
     numbers = [p for p, t in enumerate(type_texts) if " ".join(t.split()) in ("Nat", "Int")]
     stated = [tuple(k if q == p else v for q, v in enumerate(small[0])) for k in constants for p in numbers]
-    return out + [args for args in dict.fromkeys(stated) if args not in out and args not in near][:STATED_INPUTS]
+    out += [args for args in dict.fromkeys(stated) if args not in out and args not in near][:STATED_INPUTS]
+    chars = [p for p, t in enumerate(type_texts) if t.strip() == "Char"]
+    spread = characters[:: max(1, -(-len(characters) // STATED_CHARACTERS))]
+    said = [tuple(k if q == p else v for q, v in enumerate(small[0])) for k in spread for p in chars]
+    return out + [args for args in dict.fromkeys(said) if args not in out and args not in near]
 
 
 def _small(value: Any) -> bool:
@@ -226,7 +236,10 @@ def enumerate_results(
     near = [args for args, _ in examples]
     # the numbers the words write, as inputs: where a behaviour changes ("below 60") is where readings differ
     constants = [int(n) for n in literals if re.fullmatch(r"-?\d+", n) and 1 < abs(int(n)) <= NEIGHBOUR_NUMBER_LIMIT]
-    made_up = made_up_inputs(types, near=near, constants=constants)
+    # and the characters of a set the words list ("the vowels a, e, i, o or u"): a dozen made-up characters hold
+    # few of them, and `c.toNat % 4 = 1` met the vowels on those
+    listed = [item[1:-1] for items in stated_sets(task.requirement) for item in items if item.startswith("'")]
+    made_up = made_up_inputs(types, near=near, constants=constants, characters=listed)
     runner = _Runner(params, near + made_up)
     best: dict[tuple[str, tuple], Found] = {}  # (type, outputs) -> its best-scored spelling
     # A dozen made-up inputs may not tell two terms apart (`s.back ∈ s.toList.filter p` and `s ≠ "" ∧ s.all p`):

@@ -47,6 +47,7 @@ from specbridge.mining.shapes import (
     order_kept,
     quantifier_against,
     quantifier_wording,
+    says_case_blind,
     sorts,
     stated_arithmetic,
     stated_ends,
@@ -1565,6 +1566,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         stated_extremes,
         stated_positions,
         stated_remainder,
+        stated_sets,
         stated_with_totals,
         unit_products,
         unsaid_connective,
@@ -1605,9 +1607,13 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     ends = stated_ends(said)
     positions = stated_positions(said)
     last_item = last_item_said(said)
+    # the characters of a set the words list are written by them, whatever the corpus paired them with ('U' of
+    # "upper-case vowels count too", listed with the vowels); not numbers: "1, 2, 3, 4, 6 and 12" works an example
+    listed = {f"lit:{item}" for items in stated_sets(task.requirement) for item in items if item.startswith("'")}
 
     def score(text: str) -> float:
         explained, stated = stated_reading(text, compared + neighbours, totals)
+        explained |= listed
         if aligned and zips_two(text):  # the words line the two sequences up: the pairs of them are their reading
             explained |= _ALIGNED_FEATURES
         if differenced:  # the words say a difference: the corpus's "differ" mostly says `≠`, and never `Int.natAbs`
@@ -1757,13 +1763,6 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     return out
 
 
-# the words say a character test ignores case ("in upper or lower case", "upper-case vowels count too")
-_CASE_BLIND = re.compile(
-    r"\b(?:upper or lower|lower or upper|either) case\b|\bcase[- ]insensitive\b|\b(?:ignoring|regardless of)"
-    r" (?:the )?case\b|\bupper[- ]?case \w+ (?:count|counts|also count|are counted) too\b"
-    r"|\b(?:their|its) (?:upper|capital)[- ]?(?:case )?(?:forms?|letters?|versions?)\b",
-    re.I,
-)
 _LOWER_LETTER_TEST = re.compile(r"\bx0 (==|=) ('[a-z]')")
 
 
@@ -1771,7 +1770,7 @@ def case_blind(task: Task, atoms: list[tuple[str, float]]) -> list[tuple[str, fl
     """`atoms` (predicate, evidence), where the words say a character test ignores case: each test of a character
     against lower-case letters preceded by its test of the character's lower case (`x0.toLower = 'a' ∨ …`), which
     takes its evidence; the test as it was keeps none, the words say it is not all."""
-    if not _CASE_BLIND.search(" ".join(task.requirement.split())):
+    if not says_case_blind(task.requirement):
         return atoms
     out: dict[str, float] = {}
     for p, evidence in atoms:

@@ -694,6 +694,8 @@ def mentioned_characters(task: Task) -> set[str]:
     for kind, chars in _CHARACTER_KINDS.items():
         if kind in words:
             out.update(chars)
+    if says_case_blind(task.requirement):  # "upper-case vowels count too": 'A' is said with 'a'
+        out |= {c.swapcase() for c in out}
     return {f"'{c}'" for c in out}
 
 
@@ -701,9 +703,25 @@ _SET_ITEM = r"(?:'[^'\\\n]'|\b[A-Za-z]\b|-?\b\d+\b)"
 _STATED_SET = re.compile(rf"{_SET_ITEM}(?:, {_SET_ITEM})+,? (?:and|or) {_SET_ITEM}")
 
 
+# the words say a character test ignores case ("in upper or lower case", "upper-case vowels count too")
+_CASE_BLIND = re.compile(
+    r"\b(?:upper or lower|lower or upper|either) case\b|\bcase[- ]insensitive\b|\b(?:ignoring|regardless of)"
+    r" (?:the )?case\b|\bupper[- ]?case \w+ (?:count|counts|also count|are counted) too\b"
+    r"|\b(?:their|its) (?:upper|capital)[- ]?(?:case )?(?:forms?|letters?|versions?)\b",
+    re.I,
+)
+
+
+def says_case_blind(requirement: str) -> bool:
+    """Whether the words say a test of a character ignores its case."""
+    return bool(_CASE_BLIND.search(" ".join(requirement.split())))
+
+
 def stated_sets(requirement: str) -> list[list[str]]:
     """The sets of characters or numbers the words list ("the vowels a, e, i, o or u", "1, 2 or 3"), three items at
-    least, as Lean literals: a bare letter is a character (`'a'`)."""
+    least, as Lean literals: a bare letter is a character (`'a'`). Where the words say case does not matter
+    ("upper-case vowels count too"), a set of lower-case letters lists their upper-case forms as well."""
+    blind = says_case_blind(requirement)
     out = []
     for m in _STATED_SET.finditer(requirement):
         items = re.findall(_SET_ITEM, m.group(0))
@@ -711,6 +729,8 @@ def stated_sets(requirement: str) -> list[list[str]]:
         numbers = [i for i in items if re.fullmatch(r"-?\d+", i)]
         if len(items) >= 3 and (len(chars) == len(items) or len(numbers) == len(items)):
             listed = chars or numbers
+            if blind and chars and all(re.fullmatch(r"'[a-z]'", c) for c in chars):
+                listed = [*chars, *(c.upper() for c in chars)]
             if listed not in out:
                 out.append(listed)
     return out

@@ -1228,7 +1228,7 @@ def _with_second_look(monkeypatch, task: Task, second_look: list[tuple[int]]) ->
     and `n * n` agree, and the second look's are `second_look`."""
     import specbridge.generate.enumerate as enumerate_module
 
-    def inputs(type_texts, near=(), seed=0, constants=()):  # noqa: ANN001, ANN202 - for `made_up_inputs`
+    def inputs(type_texts, near=(), seed=0, constants=(), characters=()):  # noqa: ANN001, ANN202 - `made_up_inputs`
         return [(0,), (2,)] if seed == 0 else second_look
 
     monkeypatch.setattr(enumerate_module, "made_up_inputs", inputs)
@@ -1261,6 +1261,31 @@ def test_a_set_the_words_list_is_a_list_literal_to_look_in() -> None:
     task = task.model_copy(update={"requirement": "Is the character one of the vowels a, e, i, o or u?"})
     texts = [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, {}, [])]
     assert any("['a', 'e', 'i', 'o', 'u']" in t and "c ∈" in t for t in texts), texts
+
+
+def test_a_listed_set_of_letters_takes_the_upper_case_where_the_words_say_case_does_not_matter() -> None:
+    from specbridge.mining.shapes import mentioned_characters, stated_sets
+
+    blind = "Tell whether a character is one of the vowels a, e, i, o or u. Upper-case vowels count too."
+    assert stated_sets(blind) == [["'a'", "'e'", "'i'", "'o'", "'u'", "'A'", "'E'", "'I'", "'O'", "'U'"]]
+    assert stated_sets("one of the vowels a, e, i, o or u") == [["'a'", "'e'", "'i'", "'o'", "'u'"]]
+    task = _task("isVowel", [("c", "Char")], "Bool", tests=[_example({"c": "'e'"}, "true")])
+    either = "Is it one of the letters 'x', 'y' or 'z', in upper or lower case?"
+    assert {"'X'", "'z'"} <= mentioned_characters(task.model_copy(update={"requirement": either}))
+    assert "'X'" not in mentioned_characters(task.model_copy(update={"requirement": "one of 'x', 'y' or 'z'"}))
+
+
+def test_the_characters_of_a_listed_set_are_made_up_inputs() -> None:
+    from specbridge.generate.enumerate import STATED_CHARACTERS, made_up_inputs
+
+    plain = made_up_inputs(["Char"], near=[("e",)])
+    vowels = list("aeiouAEIOU")
+    said = made_up_inputs(["Char"], near=[("e",)], characters=vowels)
+    added = [c for (c,) in said[len(plain) :]]
+    assert said[: len(plain)] == plain and 2 <= len(added) <= STATED_CHARACTERS
+    assert set(added) <= set(vowels) - {"e"} and any(c.isupper() for c in added), added  # spread over the set
+    # a dozen made-up characters hold few vowels: `c.toNat % 4 = 1` meets a, e, i, u, A and E, not o
+    assert made_up_inputs(["Nat"], near=[(3,)], characters=vowels) == made_up_inputs(["Nat"], near=[(3,)])
 
 
 def test_a_fold_s_step_is_made_of_the_corpus_s_two_operand_operations() -> None:

@@ -247,6 +247,25 @@ def test_a_mirrored_operation_computes_an_example_its_corpus_original_meets_only
     assert offered[0] == "result = xs.rotateLeft k"  # not `(xs.rotateRight k).rotateRight 1`, an example's accident
 
 
+def test_the_letters_of_a_listed_set_are_the_words_own_in_either_case() -> None:
+    corpus = [
+        _task(
+            f"m{i}",
+            f"Is the letter among the given letters variant{i}?",
+            [(v, "Char"), (w, "List Char")],
+            "Bool",
+            f"result = decide ({v} ∈ {w})",
+        )
+        for i, (v, w) in enumerate(["ab", "cd", "xy"])
+    ]
+    words = "Tell whether a character is one of the vowels a, e, i, o or u. Upper-case vowels count too."
+    task = _task("isVowel", words, [("c", "Char")], "Bool", "")
+    shown = TestCase(inputs={"c": "'e'"}, expected="true", visibility=EXAMPLE)
+    offered = _offered(task.model_copy(update={"tests": (shown,)}), corpus)
+    # the upper-case vowels the words never write are theirs all the same: not `c = 'e'`, which the example allows
+    assert "∈ (['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U'])" in offered[0], offered[:3]
+
+
 def test_a_name_word_may_head_a_compound_word_of_the_requirement() -> None:
     from specbridge.mining.terms import vocabulary_operations
 
