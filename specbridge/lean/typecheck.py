@@ -221,6 +221,48 @@ def check_append(node: A.BinOp, operand: ty.Type) -> None:
         )
 
 
+# The position a Lean method takes (`s.get p`, `xs.get i`): a `String.Pos`, a `Fin` of the length. The interpreter
+# reads both as Nat, as their values are; a number written there is ill-typed all the same (only the numeral 0 is
+# a position, by `OfNat String.Pos 0`). By the builtin called and the name written (`xs.get! n` takes a Nat).
+_POSITION_TAKERS = {
+    ("String.get", "get"): "String.Pos",
+    ("String.get", "get!"): "String.Pos",
+    ("String.get?", "get?"): "String.Pos",
+    ("List.get!", "get"): "Fin",
+}
+# what makes a position of a number (`⟨n⟩`, `String.Pos.mk n`) or computes one (`s.next p`, `s.endPos`)
+_POSITION_MAKERS = frozenset(["mk", "next", "prev", "endPos", "posOf", "revPosOf", "find", "firstDiffPos", "ofNat"])
+
+
+def check_position(callee: str, node: A.Node, arg: A.Node, arg_type: ty.Type) -> None:
+    """`s.get n` with `n` a number: Lean's `String.get` wants a `String.Pos`, `List.get` a `Fin`; no coercion makes
+    one of a Nat. `node` is the call (its written method name decides: `get!` of a list takes a Nat)."""
+    fn = node.fn if isinstance(node, A.App) else node
+    written = fn.field if isinstance(fn, A.Proj) else fn.name.rsplit(".", 1)[-1] if isinstance(fn, A.Ident) else ""
+    kind = _POSITION_TAKERS.get((callee, written))
+    if kind is None or ty.head(ty.prune(arg_type)) not in ("Nat", "Int") or _makes_position(arg):
+        return
+    if kind == "String.Pos" and isinstance(arg, A.NumLit) and arg.value == 0:
+        return
+    raise IllTyped(
+        f"application type mismatch: `{show_expr(arg)}` is a number, and `{written}` takes a {kind}", *_at(arg)
+    )
+
+
+def _makes_position(node: A.Node) -> bool:
+    if isinstance(node, A.Anon):
+        return True
+    if isinstance(node, A.App):
+        return _makes_position(node.fn)
+    if isinstance(node, A.Proj):
+        return node.field in _POSITION_MAKERS
+    if isinstance(node, A.Ident):
+        return node.name.rsplit(".", 1)[-1] in _POSITION_MAKERS and "." in node.name
+    if isinstance(node, A.BinOp):  # `s.endPos - ⟨1⟩`, `p + c`
+        return _makes_position(node.lhs) or _makes_position(node.rhs)
+    return False
+
+
 def check_membership(node: A.BinOp, coll: ty.Type) -> None:
     """`a ∈ s` needs a `Membership` instance: none exists for a number, a Bool, a Char, …"""
     h = ty.head(coll)

@@ -81,6 +81,8 @@ def _show(node: A.Node, names: dict[str, str]) -> str:
         return f"{_atom(node.coll, names)}[{_show(node.index, names)}]{node.mode}"
     if isinstance(node, A.ListLit):
         return "[" + ", ".join(_show(x, names) for x in node.elems) + "]"
+    if isinstance(node, A.Anon):
+        return "⟨" + ", ".join(_show(x, names) for x in node.elems) + "⟩"
     if isinstance(node, A.Lam):
         if not node.binders or any(not b.name or b.pattern is not None for b in node.binders):
             raise _Unprintable
@@ -212,6 +214,11 @@ def _operator(node: A.Node, type_of: Callable[[A.Node], ty.Type | None], local: 
             and c.name.split(".")[0] not in local
         ):
             return c  # a library constant used as a value (`Int.ofNat` passed to `map`); `N` may be a variable
+        if isinstance(c, A.Anon) and len(c.elems) == 1:
+            # `s.get ⟨i⟩`: a position made of a number, which Lean's `String.get` takes; the number alone is no
+            # position (the interpreter reads both as Nat), so the brackets stay in the operation
+            inner = operand(c.elems[0])
+            return None if inner is None else A.Anon(c.line, c.col, [inner])
         if isinstance(c, A.Lam):
             if holes:
                 return None

@@ -70,6 +70,10 @@ def _assert_ill_typed(spec: str, fragment: str) -> str:
         ("result ∉ (3 : Int)", "failed to synthesize Membership"),
         ("result = result ++ 1", "failed to synthesize HAppend Nat Nat"),
         ("result = xs.foldl (fun a b => a ++ b) 0", "failed to synthesize HAppend Nat Nat"),
+        # Lean's `List.get` takes a `Fin`, `String.get` a `String.Pos`: the interpreter reads both as Nat
+        ("result = xs.get 0", "`0` is a number, and `get` takes a Fin"),
+        ("result = (toString xs).length ∧ (toString xs).get result = 'a'", "`result` is a number, and `get` takes"),
+        ("result = 0 ∧ (toString xs).get! (result + 1) = 'a'", "takes a String.Pos"),
         ("result = 0 ∧ 1", "failed to synthesize OfNat Prop 1"),
         ("result = reslt", "unknown identifier `reslt` (did you mean `result`?)"),
         ("result = [1] + 2", "mixes Nat with List"),
@@ -84,6 +88,21 @@ def _assert_ill_typed(spec: str, fragment: str) -> str:
 )
 def test_ill_typed_postcondition_is_an_error_on_every_obligation(post: str, fragment: str) -> None:
     _assert_ill_typed(_spec(post), fragment)
+
+
+@pytest.mark.parametrize(
+    "post",
+    [
+        "result = 0 ∧ (toString xs).get ⟨result⟩ = 'a'",
+        "result = 0 ∧ (toString xs).get (String.Pos.mk result) = 'a'",
+        "result = 0 ∧ (toString xs).get 0 = '['",  # `OfNat String.Pos 0`
+        "result = 0 ∧ (toString xs).get ((toString xs).next 0) = '['",
+        "result = xs.get! 0 ∧ xs.get? 1 = none",  # these take a Nat
+        "result = 0 ∧ ∀ i : Fin xs.length, xs.get i ≥ 0",
+    ],
+)
+def test_a_position_made_as_lean_makes_one_is_well_typed(post: str) -> None:
+    assert {v.cause for v in _verdicts(_spec(post))} != {"ill-typed"}
 
 
 def test_the_error_names_the_line_and_column_of_the_expression() -> None:

@@ -1288,6 +1288,22 @@ def test_the_characters_of_a_listed_set_are_made_up_inputs() -> None:
     assert made_up_inputs(["Nat"], near=[(3,)], characters=vowels) == made_up_inputs(["Nat"], near=[(3,)])
 
 
+def test_a_number_is_no_position_of_string_get() -> None:
+    # Lean's `String.get` takes a `String.Pos`: the corpus's `s.get (s.next 0)` is an operation `{s0}.get {s1}`
+    # whose slot the interpreter types Nat (as it reads positions), yet `s.get n` of a number is ill-typed
+    corpus = [
+        *(_task(f"second{i}", [(v, "String")], "Char", f"result = {v}.get ({v}.next 0)") for i, v in enumerate("st")),
+        *(
+            _task(f"at{i}", [(v, "String"), (w, "Nat")], "Char", f"result = {v}.get ⟨{w}⟩")
+            for i, (v, w) in enumerate(["sk", "tj"])
+        ),
+    ]
+    assert "{s0}.get {s1}" in {t.template for t in mine_terms(corpus)}
+    task = _task("charAt", [("s", "String"), ("n", "Nat")], "Char", tests=[_example({"s": '"hello"', "n": "1"}, "'e'")])
+    found = [f.text for f in enumerate_results(task, mine_terms(corpus), _flat, {}, [])]
+    assert "s.get (⟨n⟩)" in found and not any(".get n" in t for t in found), found
+
+
 def test_a_fold_s_step_is_made_of_the_corpus_s_two_operand_operations() -> None:
     from specbridge.mining.terms import fold_steps
 

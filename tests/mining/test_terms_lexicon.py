@@ -396,6 +396,15 @@ def test_operations_are_mined_with_the_elaborated_types_of_their_operands() -> N
     assert ("{s0} * {s0}", (("s0", "num"),)) in ops
 
 
+def test_a_position_made_of_a_number_keeps_its_brackets_in_the_operation() -> None:
+    # Lean's `String.get` takes a `String.Pos`: `s.get n` of a number is ill-typed, `s.get ⟨n⟩` is not
+    t = _task("at", "the character at", [("s", "String"), ("i", "Nat")], "Char", "result = s.get ⟨i⟩")
+    templates = {x.template for x in mine_terms([t])}
+    assert "{s0}.get (⟨{s1}⟩)" in templates and "{s0}.get {s1}" not in templates, templates
+    found = instantiations(next(x for x in mine_terms([t]) if x.template == "{s0}.get (⟨{s1}⟩)"), t, [], limit=4)
+    assert "s.get (⟨i⟩)" in found, found
+
+
 def test_a_predicate_hole_is_told_from_a_value_hole() -> None:
     t = _task("pos", "positives", [("xs", "List Int")], "List Int", "result = xs.filter (fun x => x > 0)")
     (op,) = [x for x in mine_terms([t]) if x.template == "{s0}.filter ({h0})"]

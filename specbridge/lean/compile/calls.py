@@ -333,6 +333,8 @@ class CallsMixin:
                 ty.unify(pt, t)
             slots[pos] = c
             arg_types[pos] = t
+            if pos == 1 and isinstance(callee, Builtin):
+                tcheck.check_position(callee.name, node, args[j], t)
         if isinstance(callee, Builtin):
             impl = callee.impl
             if callee.wants_default:
