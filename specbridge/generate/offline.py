@@ -1562,6 +1562,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         neighbour_comparisons,
         requirement_numbers,
         shift_by_one_said,
+        stated_characters,
         stated_difference,
         stated_extremes,
         stated_positions,
@@ -1597,6 +1598,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     implied = said_numbers(task)
     only_implied = set(implied_numbers(task)) - set(requirement_numbers(task))  # "even" 2, not written
     characters = mentioned_characters(task)
+    quoted = {c for chars in stated_characters(task) for c in chars}  # quoted or named, not a kind's ("digits")
     compared, totals = stated_with_totals(task)
     neighbours = neighbour_comparisons(task) + ends_compared(task)  # (limits no parameter names, as neighbours)
     aligned = aligned_sequences(task)
@@ -1654,7 +1656,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             - UNUSED_PARAM_PENALTY * unused
             - WORDING_COST * min(1, against)
             - COUNT_AMONG_ELEMENTS_COST * min(1, miscounted)
-            - HALF_RANGE_COST * min(1, half_ranges(text))
+            - HALF_RANGE_COST * min(1, half_ranges(text, quoted))
             - CONNECTIVE_COST * unsaid_connective(said, text)
         )
 

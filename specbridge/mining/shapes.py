@@ -1222,11 +1222,18 @@ _CLASS_ENDS = {"'0'": "'9'", "'9'": "'0'", "'a'": "'z'", "'z'": "'a'", "'A'": "'
 _COMPARED_END = re.compile(r"(?:[<>]=?|[≤≥])\s*('[09azAZ]')|('[09azAZ]')\s*(?:[<>]=?|[≤≥])")
 
 
-def half_ranges(text: str) -> int:
+# a character tested equal or unequal to an end of a class (`c ≠ '0'`), not an order comparison (`<=`, `>=`)
+_EQUATED_END = re.compile(r"(?<![<>!=])(?:==?|≠|!=)\s*('[09azAZ]')|('[09azAZ]')\s*(?:==?|≠|!=)(?!=)")
+
+
+def half_ranges(text: str, said: Collection[str] = ()) -> int:
     """How many ends of a character class a Lean text compares a character with but not the other end (`c ≤ '9'`
-    alone): a digit, a letter is a range of both ends; one end passes the examples by chance (`' ' ≤ '9'`)."""
+    alone): a digit, a letter is a range of both ends; one end passes the examples by chance (`' ' ≤ '9'`). So
+    does a test of one end for equality, unless the words quote or name that character (`said`): `c ≠ '0'`
+    passes "when it is a decimal digit" for the example '7'."""
     ends = {m.group(1) or m.group(2) for m in _COMPARED_END.finditer(text)}
-    return sum(_CLASS_ENDS[e] not in ends for e in ends)
+    equated = {m.group(1) or m.group(2) for m in _EQUATED_END.finditer(text)} - set(said) - ends
+    return sum(_CLASS_ENDS[e] not in ends for e in ends) + len(equated)
 
 
 # How English says which quantifier a decision makes: "made only of letters", "every entry is" ask for all of

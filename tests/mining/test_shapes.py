@@ -624,6 +624,11 @@ def test_one_end_of_a_character_class_is_a_half_range() -> None:
     assert half_ranges("s.toList.countP (fun x0 => x0 ≥ 'a')") == 1
     assert half_ranges("s.toList.countP (fun x0 => ('A' ≤ x0) && (x0 ≤ 'Z'))") == 0
     assert half_ranges("s.toList.countP (fun x0 => x0.isDigit)") == 0
+    # one end tested for equality is one member of the class, unless the words quote or name it
+    assert half_ranges("if c ≠ '0' then some (c.toNat - '0'.toNat) else none") == 1  # "when it is a digit"
+    assert half_ranges("s.toList.count '0'") == 0  # no test written: `count` is the words' reading
+    assert half_ranges("s.toList.countP (fun x0 => x0 = '0')", said={"'0'"}) == 0  # "the '0' characters"
+    assert half_ranges("(c <= '9') && (c >= '0')") == 0  # an order, both ends
 
 
 def test_an_equivalence_of_two_decisions_needs_words_that_say_it() -> None:
