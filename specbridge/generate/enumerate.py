@@ -28,7 +28,7 @@ from specbridge.generate.extract import mentions, split_top_level, unread_inputs
 from specbridge.lean import arith
 from specbridge.lean import types as ty
 from specbridge.lean.values import Pair
-from specbridge.mining.shapes import DIVIDES, EXCESS, ODD, stated_non_negative, stated_sets
+from specbridge.mining.shapes import DIVIDES, EXCESS, ODD, listed_characters, stated_non_negative, stated_sets
 from specbridge.tasks import Task, TestCase, Visibility
 
 MADE_UP_INPUTS = 12  # inputs made up from the signature, besides the examples, that tell behaviours apart
@@ -238,7 +238,7 @@ def enumerate_results(
     constants = [int(n) for n in literals if re.fullmatch(r"-?\d+", n) and 1 < abs(int(n)) <= NEIGHBOUR_NUMBER_LIMIT]
     # and the characters of a set the words list ("the vowels a, e, i, o or u"): a dozen made-up characters hold
     # few of them, and `c.toNat % 4 = 1` met the vowels on those
-    listed = [item[1:-1] for items in stated_sets(task.requirement) for item in items if item.startswith("'")]
+    listed = [item[1:-1] for item in listed_characters(task.requirement)]
     made_up = made_up_inputs(types, near=near, constants=constants, characters=listed)
     runner = _Runner(params, near + made_up)
     best: dict[tuple[str, tuple], Found] = {}  # (type, outputs) -> its best-scored spelling

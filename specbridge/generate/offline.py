@@ -1192,7 +1192,7 @@ def written_constants(task: Task) -> set[str]:
     """The constants the requirement writes as such, as Lean literals: its numerals other than 0 and 1 (not the
     data of a worked example, nor a name's version), the characters it quotes or names where it does not
     negate them, and those it lists as a set ("the vowels a, e, i, o or u": `stated_sets`)."""
-    from specbridge.mining.shapes import requirement_numbers, stated_characters, stated_sets
+    from specbridge.mining.shapes import listed_characters, requirement_numbers, stated_characters
     from specbridge.retrieval import without_example_numbers
 
     # a version in a name ("a Lean 4 function") is no constant of the task
@@ -1200,8 +1200,7 @@ def written_constants(task: Task) -> set[str]:
     numerals = {
         n for n in requirement_numbers(task) if n not in ("0", "1") and re.search(rf"(?<![\w.]){n}(?![\w])", words)
     }
-    listed = {item for items in stated_sets(task.requirement) for item in items if item.startswith("'")}
-    return numerals | listed | {c for chars in stated_characters(task) for c in chars}
+    return numerals | set(listed_characters(task.requirement)) | {c for chars in stated_characters(task) for c in chars}
 
 
 def formula_numbers(task: Task) -> list[str]:
@@ -1558,6 +1557,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         half_ranges,
         implied_numbers,
         last_item_said,
+        listed_characters,
         mentioned_characters,
         neighbour_comparisons,
         requirement_numbers,
@@ -1567,7 +1567,6 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         stated_extremes,
         stated_positions,
         stated_remainder,
-        stated_sets,
         stated_with_totals,
         unit_products,
         unsaid_connective,
@@ -1611,7 +1610,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
     last_item = last_item_said(said)
     # the characters of a set the words list are written by them, whatever the corpus paired them with ('U' of
     # "upper-case vowels count too", listed with the vowels); not numbers: "1, 2, 3, 4, 6 and 12" works an example
-    listed = {f"lit:{item}" for items in stated_sets(task.requirement) for item in items if item.startswith("'")}
+    listed = {f"lit:{c}" for c in listed_characters(task.requirement)}
 
     def score(text: str) -> float:
         explained, stated = stated_reading(text, compared + neighbours, totals)

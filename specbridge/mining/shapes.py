@@ -736,6 +736,11 @@ def stated_sets(requirement: str) -> list[list[str]]:
     return out
 
 
+def listed_characters(requirement: str) -> list[str]:
+    """The characters of the sets the words list (`stated_sets`), as Lean literals in the order written."""
+    return list(dict.fromkeys(item for items in stated_sets(requirement) for item in items if item.startswith("'")))
+
+
 def stated_characters(task: Task) -> list[list[str]]:
     """The characters each sentence of the requirement quotes ('U') or names ("full stops, question marks"), as
     Lean literals in the order written; not in a sentence that negates ("commas do not count") or works an example
