@@ -60,6 +60,39 @@ IMPLIED_NUMBERS = {
     **dict.fromkeys(["minute", "minutes", "hour", "hours"], 60),
     **dict.fromkeys(["week", "weeks"], 7),
 }
+# Units the words may name two of, and how many of each make one of the next: "hours in the given days" is 24,
+# "dollars and cents" 100. Each chain runs from the smallest unit up; two units of one chain imply the product of
+# the factors between them ("seconds" and "hours": 3600). English measures, not any task's data.
+UNIT_CHAINS: list[list[tuple[tuple[str, ...], int]]] = [
+    [
+        (("millisecond", "milliseconds"), 1000),
+        (("second", "seconds"), 60),
+        (("minute", "minutes"), 60),
+        (("hour", "hours"), 24),
+        (("day", "days"), 7),
+        (("week", "weeks"), 0),
+    ],
+    [(("day", "days"), 365), (("year", "years"), 10), (("decade", "decades"), 10), (("century", "centuries"), 0)],
+    [(("month", "months"), 12), (("year", "years"), 0)],
+    [(("cent", "cents"), 100), (("dollar", "dollars", "euro", "euros"), 0)],
+    [(("cent", "cents"), 5), (("nickel", "nickels"), 0)],
+    [(("cent", "cents"), 10), (("dime", "dimes"), 0)],
+    [(("cent", "cents"), 25), (("quarter", "quarters"), 0)],
+    [(("penny", "pence", "pennies"), 100), (("pound", "pounds"), 0)],
+    [
+        (("millimeter", "millimeters", "millimetre", "millimetres", "mm"), 10),
+        (("centimeter", "centimeters", "centimetre", "centimetres", "cm"), 100),
+        (("meter", "meters", "metre", "metres"), 1000),
+        (("kilometer", "kilometers", "kilometre", "kilometres", "km"), 0),
+    ],
+    [(("inch", "inches"), 12), (("foot", "feet"), 3), (("yard", "yards"), 1760), (("mile", "miles"), 0)],
+    [(("gram", "grams"), 1000), (("kilogram", "kilograms", "kilo", "kilos", "kg"), 0)],
+    [(("ounce", "ounces"), 16), (("pound", "pounds"), 0)],
+    [(("bit", "bits"), 8), (("byte", "bytes"), 0)],
+]
+# The constants of a conversion of a temperature scale the words name ("Fahrenheit": `c * 9 / 5 + 32` from Celsius,
+# "Kelvin": `c + 273`): those two are nearly always converted, Celsius alone is the scale of a reading ("below 0")
+SCALE_CONSTANTS: list[tuple[tuple[str, ...], tuple[int, ...]]] = [(("fahrenheit",), (9, 5, 32)), (("kelvin",), (273,))]
 # "even" as an adverb ("passes, even against an empty list", "even when"): no parity, no `% 2` ("an even one" is)
 _ADVERBIAL_EVEN = re.compile(
     r"\beven(?=\s+(?:if|when|though|although|so|then|against|for|with|without|a|an|the|in|on|at|after|before|where"

@@ -1569,6 +1569,7 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         stated_remainder,
         stated_with_totals,
         unit_products,
+        unit_readings,
         unsaid_connective,
     )
     from specbridge.mining.terms import corpus_lambdas, instantiations, is_operation, lambda_bodies
@@ -1621,6 +1622,8 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
             explained |= _DIFFERENCE_FEATURES
         if remainder and _QUOTIENT_AND_REMAINDER.search(text):  # "whole weeks and the days left over"
             explained |= {"op:/", "op:%"}
+        read_units, misread_units = unit_readings(task, text)  # "the hours in the given days": `days * 24`
+        explained |= read_units
         for kind in extremes:  # "the largest": the corpus pairs its `max` with whatever else its tasks said
             explained |= _EXTREME_FEATURES[kind] | ({"id:foldl"} if _FOLDED_EXTREME[kind].search(text) else set())
         for k in positions:  # "the second item": Lean reads it at index 1, whatever the corpus paired "second" with
@@ -1635,12 +1638,14 @@ def term_candidates(task: Task, context: GenerationContext) -> list[Candidate]:
         )
         # a constant the requirement never writes (`48` of `'0'.toNat`, `10` of a digit loop) is another task's
         unwritten = (
-            len(unwritten_numbers(text, implied, only_implied))
+            # (a unit's constant read as the units are: `f - 32` of Fahrenheit is no comparison with 32)
+            len(unwritten_numbers(text, implied, only_implied - {f[4:] for f in read_units}))
             + len(unwritten_characters(text, characters))
             + len(unwritten_strings(text, task.requirement))
         )
         # and so is a 1 added or taken away where the words give no reason to (`shift_by_one_said`)
         unwritten += max(0, len(_SHIFT_BY_ONE.findall(text)) - by_one)  # (a reason is for one: `(n + 1) + 1` is two)
+        unwritten += misread_units  # and so is a unit's constant put to another use (`f % 32` of Fahrenheit)
         # as for every candidate (`candidates`): a term that leaves an input out reads less of the requirement
         unused = min(2, unread_inputs(text, names))
         # a comparison of the other kind than the words say ("strictly smaller" and `≤`)

@@ -19,6 +19,7 @@ carries that task's meaning, which fits a new task only when the helper's name s
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import re
 from collections import Counter, defaultdict
@@ -28,6 +29,8 @@ from specbridge.mining.library import Pattern, _doc_terms
 from specbridge.retrieval import (
     IMPLIED_NUMBERS,
     NUMBER_WORDS,
+    SCALE_CONSTANTS,
+    UNIT_CHAINS,
     split_name,
     tokenize,
     without_adverbial_even,
@@ -417,7 +420,47 @@ def implied_numbers(task: Task) -> list[str]:
     found = [str(IMPLIED_NUMBERS[w]) for w in words if w in IMPLIED_NUMBERS]
     if _ALTERNATE.search(task.requirement):
         found.append("2")
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys(found + unit_factors(set(words))))
+
+
+def unit_factors(words: set[str]) -> list[str]:
+    """The numbers converting between the units the `words` name (`UNIT_CHAINS`: "days" and "hours" give 24,
+    "seconds" and "hours" 3600) and the constants of a scale they name (`SCALE_CONSTANTS`: "Fahrenheit" gives 9, 5
+    and 32), smaller units first: constants no one writes, as every reader knows them."""
+    return list(dict.fromkeys(_chain_factors(words) + _scale_constants(words)))
+
+
+def _chain_factors(words: set[str]) -> list[str]:
+    found = []
+    for chain in UNIT_CHAINS:
+        named = [k for k, (names, _) in enumerate(chain) if words & set(names)]
+        for low, high in itertools.combinations(named, 2):
+            found.append(str(math.prod(factor for _, factor in chain[low:high])))
+    return found
+
+
+def _scale_constants(words: set[str]) -> list[str]:
+    return [str(c) for names, constants in SCALE_CONSTANTS if words & set(names) for c in constants]
+
+
+def unit_readings(task: Task, text: str) -> tuple[set[str], int]:
+    """The lexicon features (`spec_features`) of `text` that the units the words name account for: a constant of
+    theirs (`unit_factors`) and the arithmetic applied with it (`days * 24` of "hours in the given days", `amount %
+    100` of "the cents left over"); and how many of those constants `text` applies otherwise (a scale's constants
+    are multiplied, divided, added or taken away: `f % 32` reads no Fahrenheit). The corpus seldom converted units,
+    so its pairings cannot speak for them."""
+    words = set(re.findall(r"[a-z]+", task.requirement.lower()))
+    explained: set[str] = set()
+    misread = 0
+    for factors, ops in ((_chain_factors(words), "*/%"), (_scale_constants(words), "*/+-")):
+        for factor in dict.fromkeys(factors):
+            # (the operation next to the constant itself: in `4 * (25 - q)` the 25 is taken away from, not multiplied)
+            used = [a or b for a, b in re.findall(rf"([-+*/%]) {factor}(?![\w.])|(?<![\w.']){factor} ([-+*/%])", text)]
+            if used and all(op in ops for op in used):
+                explained |= {f"lit:{factor}"} | {f"op:{op}" for op in used}
+            elif used:
+                misread += 1
+    return explained, misread
 
 
 # "every other element", "every second one", "alternating": one in two (`i % 2`)

@@ -182,6 +182,34 @@ def test_the_numbers_a_requirement_s_words_imply_are_read_apart_from_those_it_wr
     assert implied_numbers(task("Every element counts, the second one twice.")) == ["2"]  # "twice", not "second"
 
 
+def test_two_units_the_words_name_imply_the_number_converting_one_into_the_other() -> None:
+    from specbridge.mining.shapes import implied_numbers, unit_factors, unit_readings
+
+    def task(text: str) -> Task:
+        sig = Signature(name="f", params=(Param(name="n", type="Nat"),), return_type="Nat")
+        return Task(id="t", requirement=text, signature=sig)
+
+    assert "24" in implied_numbers(task("How many hours are there in the given number of days?"))
+    assert implied_numbers(task("Split a price in cents into dollars and cents.")) == ["100"]
+    assert implied_numbers(task("Which century is the year in?")) == ["100"]  # ten decades of ten years
+    # units apart in their chain: the product of the factors between them, the smaller units first
+    assert unit_factors({"seconds", "minutes", "hours"}) == ["60", "3600"]
+    assert unit_factors({"inches", "yards"}) == ["36"]
+    # one unit alone converts into nothing; a scale converted from is named alone
+    assert unit_factors({"days"}) == [] and unit_factors({"celsius"}) == []
+    assert unit_factors({"fahrenheit", "celsius"}) == ["9", "5", "32"]
+    # the arithmetic the units account for: a conversion by their factor, and a scale's own arithmetic only
+    days = task("How many hours are there in the given number of days?")
+    assert unit_readings(days, "days * 24") == ({"lit:24", "op:*"}, 0)
+    assert unit_readings(days, "(days / 24, days % 24)") == ({"lit:24", "op:/", "op:%"}, 0)
+    assert unit_readings(days, "days * 60") == (set(), 0)
+    assert unit_readings(days, "(24 * days) + (days * 24)") == ({"lit:24", "op:*"}, 0)
+    assert unit_readings(days, "2 * (24 - days)") == (set(), 1)  # the 24 is taken away from, not multiplied
+    scale = task("Give a temperature in degrees Fahrenheit in degrees Celsius.")
+    assert unit_readings(scale, "((n - 32) * 5) / 9") == ({"lit:32", "lit:5", "lit:9", "op:-", "op:*", "op:/"}, 0)
+    assert unit_readings(scale, "5 * (n % 32)") == ({"lit:5", "op:*"}, 1)  # no remainder of a scale's constant
+
+
 def test_comparisons_the_words_state_name_a_parameter_or_a_number() -> None:
     from specbridge.mining.shapes import ODD, stated_comparisons
 

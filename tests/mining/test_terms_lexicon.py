@@ -694,6 +694,27 @@ def test_words_of_what_a_division_leaves_over_choose_its_quotient_and_remainder(
     assert "result = (days / 7, days % 7)" in chosen, chosen
 
 
+def test_the_units_the_words_name_give_a_conversion_its_constant_and_its_arithmetic() -> None:
+    # no corpus task converts units: its multiplications and divisions go with other words, and "hours" and "days"
+    # write no 24; on the example 3 days, `days * 24` is 72, and so is `(days + 21) * 3` of some other task
+    one = [("a", "Nat")]
+    corpus = [
+        _task("triple", "Triple the amount of flour in the recipe.", one, "Nat", "result = a * 3"),
+        _task("share", "Share the sweets equally among the three children.", one, "Nat", "result = a / 3"),
+        _task("seats", "How many seats are left after 21 guests arrive.", one, "Nat", "result = a + 21"),
+        _task("slot", "The slot of a ring of 5 slots that step a lands on.", one, "Nat", "result = a % 5"),
+        _task("seat", "Which seat of a round table of 7 seats guest a takes.", one, "Nat", "result = a % 7"),
+    ]
+    task = _task("hours", "How many hours are there in the given number of days?", [("days", "Nat")], "Nat", "True")
+    chosen = _chosen_at_example(task, {"days": "3"}, "72", corpus)
+    assert "result = 24 * days" in chosen or "result = days * 24" in chosen, chosen
+    # a scale's three constants, in a formula of three operations the corpus never composes
+    celsius = "A thermometer shows degrees Fahrenheit. Give the same temperature in whole degrees Celsius."
+    task = _task("celsius", celsius, [("f", "Int")], "Int", "True")
+    chosen = _chosen_at_example(task, {"f": "212"}, "100", corpus)
+    assert "result = ((f - 32) * 5) / 9" in chosen, chosen
+
+
 def test_a_term_joining_two_decisions_is_the_whole_result() -> None:
     # `result = a ∧ b` reads `(result = a) ∧ b`: the offered equation encloses the term
     corpus = [
