@@ -75,6 +75,7 @@ SIBLING_OPERATIONS = 12  # operations whose siblings are paired, best-fitted fir
 DEEPER_TERMS = 40  # formulas of the inputs and the words' numbers (`stated_formulas`) tried, at most
 FORMULA_OPERATIONS = 3  # operations in such a formula, at most
 FORMULA_VALUES = 300_000  # formulas evaluated on the examples (plain arithmetic: about a second), at most
+FORMULA_FIRST_NUMBERS = 3  # numbers of a first, smaller formula search where the words give more (`stated_formulas`)
 PAIRED_DECISIONS = 8  # best-fitted decisions of the first level, paired by `∧`, `∨` for a Bool result
 IDLE_OPERATION_COST = 0.2  # a term meeting an example by an operation doing nothing there (`_idle_operation`)
 NEGATIVE_COST = 0.2  # an Int term negative on some input where the words say the result never is
@@ -644,33 +645,38 @@ def stated_formulas(
     if covered == len(numbers):
         return []
     expected = tuple(e for _, e in examples)
-    leaves = [(name, tuple(args[k] for args, _ in examples)) for k, name in enumerate(names)]
-    leaves += [(n, (int(n),) * len(examples)) for n in numbers]
     operations = arith.BINARY_OPERATIONS[want]
-    by_size: list[list[tuple[str, tuple]]] = [leaves]  # by_size[k]: the formulas of k operations
-    out: dict[str, int] = {}
-    evaluated = 0
-    for size in range(1, FORMULA_OPERATIONS + 1):
-        made: list[tuple[str, tuple]] = []
-        for left_size in range(size):
-            for (a, xs), (b, ys) in itertools.product(by_size[left_size], by_size[size - 1 - left_size]):
-                if not any(mentions(f"{a} {b}", name) for name in names):
-                    continue  # an operation of two constants is another constant, no reading of the words
-                evaluated += len(operations)
-                if evaluated > FORMULA_VALUES:
-                    break
-                for op, fn in operations.items():
-                    if op in "+*" and left_size == size - 1 - left_size and a > b:
-                        continue  # (one order of the two operands of `+` and `*`)
-                    values = tuple(fn(x, y) for x, y in zip(xs, ys, strict=True))
-                    text = f"{a if left_size == 0 else f'({a})'} {op} {b if size - 1 - left_size == 0 else f'({b})'}"
-                    if size < FORMULA_OPERATIONS:  # (the largest formulas are operands of none)
-                        made.append((text, values))
-                    if values == expected and text not in out and written(text) > covered:
-                        if not unread_inputs(text, names):
-                            out[text] = size
-        by_size.append(made)
-    return sorted(out.items(), key=lambda item: (item[1], item[0]))[:DEEPER_TERMS]
+    out: dict[str, tuple[int, int]] = {}  # formula -> (its pool, its operations)
+    # the first few numbers alone first (the units' constants come first, `formula_numbers`): with many numbers
+    # the search stops at FORMULA_VALUES before a formula of three reads the last of them (`c * 9 / 5 + 32`)
+    pools = [numbers[:FORMULA_FIRST_NUMBERS], numbers] if len(numbers) > FORMULA_FIRST_NUMBERS else [numbers]
+    for k_pool, pool in enumerate(pools):
+        leaves = [(name, tuple(args[k] for args, _ in examples)) for k, name in enumerate(names)]
+        leaves += [(n, (int(n),) * len(examples)) for n in pool]
+        by_size: list[list[tuple[str, tuple]]] = [leaves]  # by_size[k]: the formulas of k operations
+        evaluated = 0
+        for size in range(1, FORMULA_OPERATIONS + 1):
+            made: list[tuple[str, tuple]] = []
+            for left_size in range(size):
+                for (a, xs), (b, ys) in itertools.product(by_size[left_size], by_size[size - 1 - left_size]):
+                    if not any(mentions(f"{a} {b}", name) for name in names):
+                        continue  # an operation of two constants is another constant, no reading of the words
+                    evaluated += len(operations)
+                    if evaluated > FORMULA_VALUES:
+                        break
+                    for op, fn in operations.items():
+                        if op in "+*" and left_size == size - 1 - left_size and a > b:
+                            continue  # (one order of the two operands of `+` and `*`)
+                        values = tuple(fn(x, y) for x, y in zip(xs, ys, strict=True))
+                        left = a if left_size == 0 else f"({a})"
+                        text = f"{left} {op} {b if size - 1 - left_size == 0 else f'({b})'}"
+                        if size < FORMULA_OPERATIONS:  # (the largest formulas are operands of none)
+                            made.append((text, values))
+                        if values == expected and text not in out and written(text) > covered:
+                            if not unread_inputs(text, names):
+                                out[text] = (k_pool, size)
+            by_size.append(made)
+    return [(text, size) for text, (_, size) in sorted(out.items(), key=lambda item: (item[1], item[0]))][:DEEPER_TERMS]
 
 
 # the words of a requirement that some inputs have no result ("any other character gives no result")

@@ -1207,11 +1207,13 @@ def formula_numbers(task: Task) -> list[str]:
     """The numbers a formula of the inputs may be made to read (`enumerate.stated_formulas`): the numerals the
     words write as constants (`written_constants`) and the numbers they imply ("percent": 100), not the bounds of
     a range they state ("between 0 and 23", "the range 0 to 9": a domain, no operand)."""
-    from specbridge.mining.shapes import implied_numbers
+    from specbridge.mining.shapes import implied_numbers, unit_factors
 
     bounds = {n for m in _RANGE.finditer(task.requirement) for n in m.groups() if n is not None}
     numerals = [k for k in sorted(written_constants(task)) if re.fullmatch(r"-?\d+", k) and k not in bounds]
-    return list(dict.fromkeys(numerals + implied_numbers(task)))
+    # the constants of the units the words name first: a conversion reads them all (`c * 9 / 5 + 32`)
+    units = unit_factors(set(re.findall(r"[a-z]+", task.requirement.lower())))
+    return list(dict.fromkeys(units + numerals + implied_numbers(task)))
 
 
 _RANGE = re.compile(

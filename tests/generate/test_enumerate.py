@@ -1510,6 +1510,10 @@ def test_a_formula_deeper_than_the_corpus_composes_is_made_to_read_the_numbers_t
     assert "((stop + 24) - start) % 24" in [t for t, _ in clock] or "((24 + stop) - start) % 24" in [
         t for t, _ in clock
     ]
+    # with more numbers than a search of three operations reaches, the first ones (a scale's constants) alone
+    # first: 100 and 212 (a boiling point the words give) would leave `((9 * c) / 5) + 32` unreached
+    scale = stated_formulas("Int", [((100,), 212)], [("c", "Int")], ["9", "5", "32", "100", "212"], solving=[])
+    assert scale[0] == ("((9 * c) / 5) + 32", 3), scale[:3]
     # nothing when a term computing the examples already writes every number the words write, or for a
     # signature of other types
     assert stated_formulas("Nat", example, params, ["100"], solving=["amount / 100 + pct"]) == []
