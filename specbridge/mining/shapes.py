@@ -18,6 +18,7 @@ carries that task's meaning, which fits a new task only when the helper's name s
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
@@ -449,18 +450,30 @@ def unit_readings(task: Task, text: str) -> tuple[set[str], int]:
     100` of "the cents left over"); and how many of those constants `text` applies otherwise (a scale's constants
     are multiplied, divided, added or taken away: `f % 32` reads no Fahrenheit). The corpus seldom converted units,
     so its pairings cannot speak for them."""
-    words = set(re.findall(r"[a-z]+", task.requirement.lower()))
     explained: set[str] = set()
     misread = 0
+    for factor, ops, applied in _unit_constants(task.requirement):
+        used = [a or b for a, b in applied.findall(text)]
+        if used and all(op in ops for op in used):
+            explained |= {f"lit:{factor}"} | {f"op:{op}" for op in used}
+        elif used:
+            misread += 1
+    return explained, misread
+
+
+@functools.lru_cache(maxsize=256)
+def _unit_constants(requirement: str) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    """The constants of the units `requirement` names, each with the operations that apply it as the units do and
+    the pattern of an operation next to it: read once per requirement, as `unit_readings` runs on every scored
+    term."""
+    words = set(re.findall(r"[a-z]+", requirement.lower()))
+    out = []
     for factors, ops in ((_chain_factors(words), "*/%"), (_scale_constants(words), "*/+-")):
         for factor in dict.fromkeys(factors):
             # (the operation next to the constant itself: in `4 * (25 - q)` the 25 is taken away from, not multiplied)
-            used = [a or b for a, b in re.findall(rf"([-+*/%]) {factor}(?![\w.])|(?<![\w.']){factor} ([-+*/%])", text)]
-            if used and all(op in ops for op in used):
-                explained |= {f"lit:{factor}"} | {f"op:{op}" for op in used}
-            elif used:
-                misread += 1
-    return explained, misread
+            applied = re.compile(rf"([-+*/%]) {factor}(?![\w.])|(?<![\w.']){factor} ([-+*/%])")
+            out.append((factor, ops, applied))
+    return tuple(out)
 
 
 # "every other element", "every second one", "alternating": one in two (`i % 2`)
